@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const phoneList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((p) => p.replace(/\D/g, ""))
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+    SUPERUSER_PHONES: phoneList,
+    SEED_DEMO: z.enum(["auto", "never", "always"]).default("auto"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: z.string().default("loopback"),
+    WEB_DIST: z.string().optional(),
+    // Sign-in policy
+    OTP_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
+    OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+    OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(5),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+    OTP_VERIFIES_PER_IP_PER_10MIN: z.coerce.number().int().positive().default(60),
+    SESSION_DAYS: z.coerce.number().int().positive().default(30),
+    // WhatsApp provider
+    WHATSAPP_PROVIDER: z.enum(["local", "cloud"]).default("local"),
+    ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: bool,
+    WHATSAPP_API_URL: z.url().default("https://graph.facebook.com"),
+    WHATSAPP_API_VERSION: z.string().default("v21.0"),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+    WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+    WHATSAPP_TEMPLATE_NAME: z.string().default("codigo_de_acesso"),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.WHATSAPP_PROVIDER === "cloud") {
+      for (const key of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when WHATSAPP_PROVIDER=cloud" });
+      }
+    }
+    if (env.NODE_ENV === "production" && env.WHATSAPP_PROVIDER === "local" && !env.ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WHATSAPP_PROVIDER"],
+        message:
+          "the local WhatsApp sender only logs codes; set WHATSAPP_PROVIDER=cloud, or ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION=true to accept it",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

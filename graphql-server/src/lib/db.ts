@@ -1,0 +1,136 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "../generated/prisma/client.js";
+
+export type { PrismaClient };
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Plain SQL access below Prisma, used to apply migrations (multi-statement scripts). */
+export interface RawDb {
+  kind: "pglite" | "postgres";
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn inside one transaction on one connection. */
+  transaction<T>(fn: (tx: Pick<RawDb, "exec" | "query">) => Promise<T>): Promise<T>;
+  /** Runs fn while holding a cluster-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  raw: RawDb;
+  describe: string;
+  close(): Promise<void>;
+}
+
+function pgliteRaw(pglite: PGlite): RawDb {
+  const query = async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows;
+  return {
+    kind: "pglite",
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query,
+    transaction: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          exec: async (sql) => void (await tx.exec(sql)),
+          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+        }),
+      ),
+    withLock: (_key, fn) => fn(),
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function postgresRaw(pool: pg.Pool): RawDb {
+  const onClient = (client: pg.PoolClient | pg.Pool) => ({
+    exec: async (sql: string) => void (await client.query(sql)),
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+  });
+  return {
+    kind: "postgres",
+    ...onClient(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(onClient(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL when set; otherwise the embedded PGlite. */
+  databaseUrl?: string;
+  /** Folder for PGlite's data; "memory" keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl, max: 20 }) });
+    const raw = postgresRaw(pool);
+    const url = new URL(options.databaseUrl);
+    return {
+      prisma,
+      raw,
+      describe: `PostgreSQL ${url.host}${url.pathname}`,
+      async close() {
+        await prisma.$disconnect();
+        await raw.close();
+      },
+    };
+  }
+  let pglite: PGlite;
+  let describe: string;
+  if (options.dataDir === "memory") {
+    pglite = new PGlite();
+    describe = "PGlite (in memory)";
+  } else {
+    const dir = resolve(options.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+    describe = `PGlite (${dir})`;
+  }
+  await pglite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const raw = pgliteRaw(pglite);
+  return {
+    prisma,
+    raw,
+    describe,
+    async close() {
+      await prisma.$disconnect();
+      await raw.close();
+    },
+  };
+}

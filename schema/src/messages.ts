@@ -1,0 +1,90 @@
+/**
+ * The product's Portuguese texts. Quoted spec texts are used exactly; the others are written in
+ * the same voice (feminine forms, short). Error texts that the login page follows with
+ * '. Solicite um novo token se necessário.' carry no final period.
+ */
+import { PRODUCT_NAME } from "./constants.js";
+
+/** Stable error codes shared by GraphQL error results and REST `{ error, code }` bodies. */
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION",
+  "PHONE_INVALID",
+  "TOKEN_INVALID",
+  "TOKEN_EXPIRED",
+  "TOKEN_TOO_MANY_ATTEMPTS",
+  "TOKEN_USED",
+  "TOKEN_NOT_REQUESTED",
+  "TOKEN_RESEND_COOLDOWN",
+  "RATE_LIMITED_PHONE",
+  "RATE_LIMITED_IP",
+  "WHATSAPP_SEND_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "USER_ID_MISMATCH",
+  "CSRF",
+  "NOT_FOUND",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: "Requisição inválida",
+  VALIDATION: "Confira os dados informados",
+  PHONE_INVALID: "Número de telefone inválido. Confira o país e o número com DDD",
+  TOKEN_INVALID: "Token incorreto",
+  TOKEN_EXPIRED: "Token expirado",
+  TOKEN_TOO_MANY_ATTEMPTS: "Muitas tentativas incorretas com este token",
+  TOKEN_USED: "Este token já foi utilizado",
+  TOKEN_NOT_REQUESTED: "Nenhum token ativo para este número",
+  TOKEN_RESEND_COOLDOWN: "Aguarde um pouco para pedir um novo token",
+  RATE_LIMITED_PHONE: "Muitos pedidos de token para este número. Tente novamente mais tarde",
+  RATE_LIMITED_IP: "Muitas solicitações a partir desta conexão. Tente novamente mais tarde",
+  WHATSAPP_SEND_FAILED: "Falha ao enviar token via WhatsApp.",
+  UNAUTHENTICATED: "Sessão expirada. Faça login novamente.",
+  FORBIDDEN: "Acesso negado. Verifique suas permissões.",
+  USER_ID_MISMATCH: "Acesso negado. Verifique suas permissões.",
+  CSRF: "Requisição bloqueada por segurança. Recarregue a página e tente novamente.",
+  NOT_FOUND: "Não encontrado",
+  PAYLOAD_TOO_LARGE: "Conteúdo grande demais",
+  INTERNAL: "Erro interno do servidor. Tente novamente em alguns minutos.",
+};
+
+/** Texts of the login page and the app shell (spec part 1 sections 2, 4, 8; part 2 section 2). */
+export const TEXTS = {
+  loading: `Carregando ${PRODUCT_NAME}...`,
+  sendToken: "Enviar Token via WhatsApp",
+  sendingToken: "Enviando...",
+  tokenSentTitle: "Token Enviado!",
+  tokenSentDescription: "Verifique seu WhatsApp e digite o código recebido.",
+  verifyToken: "Verificar Token",
+  verifyingToken: "Verificando...",
+  resendToken: "Reenviar Token",
+  referralNotice: "Você foi indicada por uma embaixadora!",
+  whatsappErrorTitle: "Erro no WhatsApp",
+  whatsappErrorFallback: "Falha ao enviar token via WhatsApp.",
+  errorTitle: "Erro",
+  sendThrownFallback: "Falha ao enviar token. Verifique sua conexão.",
+  invalidTokenTitle: "Token Inválido",
+  invalidTokenFallback: "Token inválido ou expirado",
+  invalidTokenSuffix: ". Solicite um novo token se necessário.",
+  verifyNetworkError: "Erro de conexão. Verifique sua internet e tente novamente.",
+  verify400: "Token inválido ou expirado. Solicite um novo token.",
+  verifyOtherError: "Erro ao verificar token. Verifique sua conexão.",
+  verifyErrorTitle: "Erro de Verificação",
+  completeProfileTitle: "Complete seu cadastro",
+  completeProfileDescription: "Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro.",
+  logoutToast: "Você foi desconectada com sucesso.",
+  planAutoUpdated: "Plano atualizado automaticamente!",
+  incompleteBanner: "Complete seu perfil para acessar todos os recursos da plataforma",
+  incompleteBannerLink: "Completar agora",
+  errorScreenTitle: "Ops! Algo deu errado",
+  errorScreenText: "A página encontrou um erro inesperado. Vamos tentar corrigir isso para você.",
+  errorScreenButton: "Recarregar Plataforma",
+  errorScreenSupport: "Se o problema persistir, entre em contato com nosso suporte.",
+  startupErrorText: "Ocorreu um erro ao carregar o aplicativo",
+  startupErrorButton: "Recarregar Página",
+  notFoundTitle: "Página não encontrada",
+  loginLink: "Fazer Login",
+} as const;
