@@ -1,0 +1,208 @@
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { expressMiddleware } from "@as-integrations/express5";
+import express, { type Request, type Response } from "express";
+import { specifiedRules, validate } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { WebSocketServer } from "ws";
+import type { Config } from "./config.js";
+import type { GraphQLContext } from "./context.js";
+import { applySuperuserPhones } from "./domains/users/users.service.js";
+import { systemClock, type Clock } from "./lib/clock.js";
+import { openDatabase, type Database } from "./lib/db.js";
+import { isAppError } from "./lib/errors.js";
+import { clearSessionCookie, csrfGuard, identity, isCrossSite, sessionTokenOf, setSessionCookie } from "./lib/http.js";
+import { createLogger, type Logger } from "./lib/log.js";
+import { operationLimitsRule } from "./lib/graphql-limits.js";
+import { applyMigrations } from "./lib/migrate.js";
+import { restApi, restErrorHandler } from "./rest/index.js";
+import { schema } from "./schema.js";
+import { createServices, type Services } from "./services.js";
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const MAX_DEPTH = 10;
+const MAX_FIELDS = 500;
+const operationLimits = operationLimitsRule(MAX_DEPTH, MAX_FIELDS);
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  log?: Logger;
+  /** An already opened database (tests share one); otherwise opened from the config. */
+  db?: Database;
+}
+
+export interface App {
+  server: Server;
+  services: Services;
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the whole HTTP server: REST, GraphQL over HTTP and WebSocket, health, and the web app. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const applied = await applyMigrations(db.raw);
+  if (applied.length) log.info({ applied }, "migrations applied");
+  const promoted = await applySuperuserPhones(db.prisma, config.SUPERUSER_PHONES);
+  if (promoted) log.info({ promoted }, "superuser phones applied");
+
+  const services = createServices({ config, db, clock, log });
+  const app = express();
+  const server = createServer(app);
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", "https:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "frame-ancestors": ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.prisma.$queryRaw`SELECT 1`;
+      res.json({ status: "ok", database: db.describe, bus: services.bus.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(["/api", "/graphql"], identity(services), csrfGuard(services));
+  app.use("/api", restApi(services));
+
+  const wsServer = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext }>(
+    {
+      schema,
+      validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, operationLimits]),
+      context: async (ctx) => {
+        const request = ctx.extra.request;
+        const token = sessionTokenOf(request);
+        const session = await services.sessions.resolve(token);
+        return {
+          services,
+          user: session?.user ?? null,
+          sessionToken: token,
+          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"] },
+          setSessionCookie: () => undefined,
+          clearSessionCookie: () => undefined,
+        } satisfies GraphQLContext;
+      },
+    },
+    wsServer,
+  );
+  server.on("upgrade", (request, socket, head) => {
+    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    if (pathname !== "/graphql" || isCrossSite(request, config.PUBLIC_URL)) {
+      socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+      socket.destroy();
+      return;
+    }
+    wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit("connection", ws, request));
+  });
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: true,
+    csrfPrevention: true,
+    validationRules: [operationLimits],
+    formatError: (formatted, error) => {
+      const original = (error as { originalError?: unknown }).originalError;
+      if (isAppError(original)) {
+        return { message: original.message, extensions: { code: original.code, status: original.status } };
+      }
+      if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") {
+        log.error({ err: original ?? error }, "unexpected GraphQL error");
+        return { message: "Erro interno do servidor. Tente novamente em alguns minutos.", extensions: { code: "INTERNAL" } };
+      }
+      return formatted;
+    },
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginLandingPageDisabled(),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+  app.use(
+    "/graphql",
+    express.json({ limit: "200kb" }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }: { req: Request; res: Response }): Promise<GraphQLContext> => ({
+        services,
+        user: req.auth?.user ?? null,
+        sessionToken: req.sessionToken,
+        meta: { ip: req.ip, userAgent: req.get("user-agent") },
+        setSessionCookie: (token, expiresAt) => setSessionCookie(res, services, token, expiresAt),
+        clearSessionCookie: () => clearSessionCookie(res),
+      }),
+    }),
+  );
+  app.use(["/api", "/graphql"], restErrorHandler(services));
+
+  const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  if (existsSync(join(webDist, "index.html"))) {
+    app.use(express.static(webDist, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+    app.get(/^(?!\/(api|graphql|healthz)(\/|$)).*/, (_req, res) => {
+      res.set("Cache-Control", "no-cache");
+      res.sendFile(join(webDist, "index.html"));
+    });
+  } else {
+    app.get("/", (_req, res) => {
+      res.type("text/plain").send("O app web ainda não foi compilado: execute `npm run build`.");
+    });
+  }
+
+  let closed = false;
+  return {
+    server,
+    services,
+    listen(port = config.PORT, host = config.HOST) {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          const { port: actual } = server.address() as AddressInfo;
+          resolve(`http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
+        });
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const client of wsServer.clients) client.terminate();
+      await apollo.stop();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
+      if (ownsDb) await db.close();
+    },
+  };
+}
+
+function immutableAssets(res: Response, path: string) {
+  if (/[\\/]assets[\\/]/.test(path)) res.set("Cache-Control", "public, max-age=31536000, immutable");
+}

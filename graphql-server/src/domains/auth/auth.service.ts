@@ -1,0 +1,199 @@
+import { LIMITS, normalisePhone, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
+import type { Config } from "../../config.js";
+import type { Bus } from "../../lib/bus.js";
+import type { Clock } from "../../lib/clock.js";
+import { randomDigits, randomToken, safeEqualHex, sha256 } from "../../lib/crypto.js";
+import type { PrismaClient } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+import { WhatsAppSendError, type WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
+import { toUserDTO, type UserDTO } from "../users/users.service.js";
+import type { SessionMeta, SessionStore } from "./sessions.js";
+
+export interface RateLimiter {
+  /** Counts one hit for key; answers how long to wait when the limit is passed. */
+  hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+}
+
+export interface AuthDeps {
+  prisma: PrismaClient;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  whatsapp: WhatsAppSender;
+  sessions: SessionStore;
+  verifyLimiter: RateLimiter;
+}
+
+export interface SendLoginTokenInput {
+  phone: string;
+  countryCode?: string | null;
+}
+
+export interface VerifyLoginTokenInput extends SendLoginTokenInput {
+  token: string;
+  referralCode?: string | null;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
+const secondsUntil = (from: Date, to: number) => Math.max(1, Math.ceil((to - from.getTime()) / 1000));
+
+export function createAuthService(deps: AuthDeps) {
+  const { prisma, config, clock, log, whatsapp, sessions } = deps;
+
+  function phoneOf(input: SendLoginTokenInput) {
+    const result = normalisePhone(String(input.phone ?? ""), input.countryCode);
+    if (!result.ok) throw new AppError("PHONE_INVALID");
+    return result;
+  }
+
+  /** Sends a fresh 6-digit code by WhatsApp; the previous code of that phone stops working. */
+  async function sendLoginToken(input: SendLoginTokenInput, meta: SessionMeta) {
+    const { e164Digits: phone } = phoneOf(input);
+    const now = clock.now();
+    const windowStart = new Date(now.getTime() - HOUR_MS);
+    const code = randomDigits(LIMITS.tokenLength);
+    const salt = randomToken(12);
+
+    const token = await prisma.$transaction(async (tx) => {
+      // One sender per phone at a time, so two quick clicks cannot both pass the cooldown.
+      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${phone}))) AS l`;
+      if (meta.ip) {
+        const fromIp = await tx.loginToken.findMany({
+          where: { ip: meta.ip, createdAt: { gt: windowStart } },
+          orderBy: { createdAt: "asc" },
+          select: { createdAt: true },
+          take: config.OTP_SENDS_PER_IP_PER_HOUR,
+        });
+        if (fromIp.length >= config.OTP_SENDS_PER_IP_PER_HOUR) {
+          throw new AppError("RATE_LIMITED_IP", undefined, {
+            retryAfterSeconds: secondsUntil(now, fromIp[0].createdAt.getTime() + HOUR_MS),
+          });
+        }
+      }
+      const recent = await tx.loginToken.findMany({
+        where: { phone, createdAt: { gt: windowStart } },
+        orderBy: { createdAt: "desc" },
+        select: { createdAt: true },
+      });
+      const cooldownEnds = recent.length ? recent[0].createdAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0;
+      if (cooldownEnds > now.getTime()) {
+        const wait = secondsUntil(now, cooldownEnds);
+        throw new AppError("TOKEN_RESEND_COOLDOWN", `Aguarde ${wait} segundos para pedir um novo token`, {
+          retryAfterSeconds: wait,
+        });
+      }
+      if (recent.length >= config.OTP_SENDS_PER_PHONE_PER_HOUR) {
+        const wait = secondsUntil(now, recent[recent.length - 1].createdAt.getTime() + HOUR_MS);
+        throw new AppError(
+          "RATE_LIMITED_PHONE",
+          `Muitos pedidos de token para este número. Tente novamente em ${Math.ceil(wait / 60)} minutos`,
+          { retryAfterSeconds: wait },
+        );
+      }
+      await tx.loginToken.updateMany({
+        where: { phone, usedAt: null, invalidatedAt: null },
+        data: { invalidatedAt: now },
+      });
+      return tx.loginToken.create({
+        data: {
+          phone,
+          codeHash: hashCode(salt, code),
+          salt,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
+          ip: meta.ip?.slice(0, 64),
+        },
+      });
+    });
+
+    try {
+      await whatsapp.sendLoginCode(phone, code);
+    } catch (error) {
+      // The code never reached her: forget it so she can ask again at once.
+      await prisma.loginToken.deleteMany({ where: { id: token.id } });
+      const message = error instanceof WhatsAppSendError ? error.message : undefined;
+      log.warn({ err: error, phone: `+${phone}` }, "WhatsApp login code not sent");
+      throw new AppError("WHATSAPP_SEND_FAILED", message);
+    }
+    return {
+      success: true as const,
+      resendAfterSeconds: config.OTP_RESEND_COOLDOWN_SECONDS,
+      expiresInSeconds: config.OTP_TTL_SECONDS,
+    };
+  }
+
+  /** Checks the code; on success creates the member on first sign-in and opens a session. */
+  async function verifyLoginToken(
+    input: VerifyLoginTokenInput,
+    meta: SessionMeta,
+  ): Promise<{ user: UserDTO; session: { token: string; expiresAt: Date } }> {
+    if (meta.ip) {
+      const verdict = await deps.verifyLimiter.hit(meta.ip);
+      if (!verdict.allowed) throw new AppError("RATE_LIMITED_IP", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+    }
+    const code = String(input.token ?? "").trim();
+    if (!TOKEN_PATTERN.test(code)) throw new AppError("TOKEN_INVALID", "O token deve ter 6 dígitos");
+    const { e164Digits: phone, country } = phoneOf(input);
+    const now = clock.now();
+
+    const latest = await prisma.loginToken.findFirst({
+      where: { phone, invalidatedAt: null },
+      orderBy: { createdAt: "desc" },
+    });
+    if (!latest) throw new AppError("TOKEN_NOT_REQUESTED");
+    if (latest.usedAt) throw new AppError("TOKEN_USED");
+    if (latest.expiresAt <= now) throw new AppError("TOKEN_EXPIRED");
+
+    // Take one try before comparing, atomically, so parallel guesses cannot exceed the limit.
+    const reserved = await prisma.loginToken.updateMany({
+      where: { id: latest.id, usedAt: null, attempts: { lt: config.OTP_MAX_ATTEMPTS } },
+      data: { attempts: { increment: 1 } },
+    });
+    if (reserved.count === 0) {
+      const again = await prisma.loginToken.findUnique({ where: { id: latest.id } });
+      throw new AppError(again?.usedAt ? "TOKEN_USED" : "TOKEN_TOO_MANY_ATTEMPTS");
+    }
+    if (!safeEqualHex(hashCode(latest.salt, code), latest.codeHash)) {
+      const left = config.OTP_MAX_ATTEMPTS - (latest.attempts + 1);
+      throw new AppError(
+        "TOKEN_INVALID",
+        left > 0 ? `Token incorreto. Restam ${left} ${left === 1 ? "tentativa" : "tentativas"}` : "Token incorreto",
+        { details: { attemptsLeft: Math.max(0, left) } },
+      );
+    }
+
+    const isSuperPhone = config.SUPERUSER_PHONES.includes(phone);
+    const { user, session } = await prisma.$transaction(async (tx) => {
+      const consumed = await tx.loginToken.updateMany({ where: { id: latest.id, usedAt: null }, data: { usedAt: now } });
+      if (consumed.count === 0) throw new AppError("TOKEN_USED");
+      let user = await tx.user.findUnique({ where: { phone } });
+      if (!user) {
+        const referrerId = userIdFromReferralCode(input.referralCode);
+        const referrer = referrerId ? await tx.user.findUnique({ where: { id: referrerId }, select: { id: true } }) : null;
+        user = await tx.user.create({
+          data: {
+            phone,
+            countryCode: country,
+            whatsapp: phone,
+            plan: "nobreza",
+            role: isSuperPhone ? "superuser" : "member",
+            referredById: referrer?.id ?? null,
+            createdAt: now,
+          },
+        });
+      } else if (isSuperPhone && user.role !== "superuser") {
+        user = await tx.user.update({ where: { id: user.id }, data: { role: "superuser" } });
+      }
+      const session = await sessions.create(tx, user.id, meta);
+      return { user, session };
+    });
+    return { user: toUserDTO(user), session };
+  }
+
+  return { sendLoginToken, verifyLoginToken, logout: (token: string | undefined) => sessions.destroy(token) };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

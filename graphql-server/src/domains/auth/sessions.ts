@@ -1,0 +1,69 @@
+import type { PrismaClient, Tx } from "../../lib/db.js";
+import type { Clock } from "../../lib/clock.js";
+import { randomToken, sha256 } from "../../lib/crypto.js";
+import type { User } from "../../generated/prisma/client.js";
+
+export const SESSION_COOKIE = "coroa_session";
+const DAY_MS = 24 * 60 * 60 * 1000;
+// A session used again after this long gets its 30 days renewed (and a fresh cookie).
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface ResolvedSession {
+  sessionId: number;
+  user: User;
+  expiresAt: Date;
+  /** True when this request renewed the session, so the cookie should be sent again. */
+  renewed: boolean;
+}
+
+export function createSessionStore(prisma: PrismaClient, clock: Clock, days: number) {
+  const lifetime = days * DAY_MS;
+  return {
+    async create(tx: Tx | PrismaClient, userId: number, meta: SessionMeta) {
+      const token = randomToken();
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + lifetime);
+      await tx.session.create({
+        data: {
+          tokenHash: sha256(token),
+          userId,
+          createdAt: now,
+          lastUsedAt: now,
+          expiresAt,
+          ip: meta.ip?.slice(0, 64),
+          userAgent: meta.userAgent?.slice(0, 300),
+        },
+      });
+      return { token, expiresAt };
+    },
+
+    async resolve(token: string | undefined): Promise<ResolvedSession | null> {
+      if (!token || token.length > 200) return null;
+      const now = clock.now();
+      const session = await prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
+      if (!session) return null;
+      if (session.expiresAt <= now) {
+        await prisma.session.deleteMany({ where: { id: session.id } });
+        return null;
+      }
+      if (now.getTime() - session.lastUsedAt.getTime() < SLIDE_AFTER_MS) {
+        return { sessionId: session.id, user: session.user, expiresAt: session.expiresAt, renewed: false };
+      }
+      const expiresAt = new Date(now.getTime() + lifetime);
+      await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: now, expiresAt } });
+      return { sessionId: session.id, user: session.user, expiresAt, renewed: true };
+    },
+
+    async destroy(token: string | undefined) {
+      if (!token) return;
+      await prisma.session.deleteMany({ where: { tokenHash: sha256(token) } });
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,42 @@
+import { ERROR_MESSAGES, type ErrorCode } from "@clube-coroa/schema";
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  TOKEN_TOO_MANY_ATTEMPTS: 429,
+  TOKEN_RESEND_COOLDOWN: 429,
+  RATE_LIMITED_PHONE: 429,
+  RATE_LIMITED_IP: 429,
+  WHATSAPP_SEND_FAILED: 502,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  USER_ID_MISMATCH: 403,
+  CSRF: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+/**
+ * An error a member or client may see: a stable code, the product's Portuguese text and the
+ * HTTP status REST answers with. GraphQL returns it as the `AppError` result type.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryAfterSeconds?: number;
+  readonly details?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
+    options: { retryAfterSeconds?: number; details?: Record<string, unknown>; status?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = options.status ?? STATUS[code] ?? 400;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -1,0 +1,85 @@
+import type { NextFunction, Request, Response } from "express";
+import { parse as parseCookie } from "cookie";
+import type { IncomingMessage } from "node:http";
+import { SESSION_COOKIE, type ResolvedSession } from "../domains/auth/sessions.js";
+import type { Services } from "../services.js";
+import { AppError } from "./errors.js";
+
+declare module "express-serve-static-core" {
+  interface Request {
+    auth?: ResolvedSession | null;
+    sessionToken?: string;
+  }
+}
+
+export const sessionTokenOf = (req: IncomingMessage) => parseCookie(req.headers.cookie ?? "")[SESSION_COOKIE] || undefined;
+
+export function setSessionCookie(res: Response, services: Services, token: string, expiresAt: Date) {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: services.config.NODE_ENV === "production" || services.config.PUBLIC_URL?.startsWith("https:") === true,
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(res: Response) {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/" });
+}
+
+/**
+ * Identity for /api and /graphql: the session cookie alone says who is asking. The legacy
+ * `user-id` header is only compared with it: a different id is refused with 403.
+ */
+export function identity(services: Services) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const token = sessionTokenOf(req);
+      req.sessionToken = token;
+      req.auth = await services.sessions.resolve(token);
+      if (req.auth?.renewed && token) setSessionCookie(res, services, token, req.auth.expiresAt);
+      const claimed = req.get("user-id");
+      if (claimed !== undefined && claimed !== "" && req.auth && claimed.trim() !== String(req.auth.user.id)) {
+        throw new AppError("USER_ID_MISMATCH");
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Refuses with 401 when the request carries no valid session, whatever its headers say. */
+export function requireMember(req: Request) {
+  if (!req.auth) throw new AppError("UNAUTHENTICATED");
+  return req.auth.user;
+}
+
+/** The request's own origin as the browser sees it. */
+function ownOrigins(req: IncomingMessage, publicUrl?: string): string[] {
+  const origins: string[] = [];
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  const host = req.headers.host;
+  if (host) origins.push(`http://${host}`, `https://${host}`);
+  return origins;
+}
+
+/**
+ * Cookie sessions need CSRF protection: a state-changing request (or a WebSocket upgrade) whose
+ * Origin names another site, or that the browser marks cross-site, is refused.
+ */
+export function isCrossSite(req: IncomingMessage, publicUrl?: string): boolean {
+  const origin = req.headers.origin;
+  if (origin && origin !== "null") return !ownOrigins(req, publicUrl).includes(origin);
+  if (origin === "null") return true;
+  return req.headers["sec-fetch-site"] === "cross-site";
+}
+
+export function csrfGuard(services: Services) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const safe = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+    if (!safe && isCrossSite(req, services.config.PUBLIC_URL)) return next(new AppError("CSRF"));
+    next();
+  };
+}

@@ -1,0 +1,46 @@
+import { PRODUCT_NAME } from "@clube-coroa/schema";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { createLogger } from "./lib/log.js";
+import { MigrationError } from "./lib/migrate.js";
+import { seedIfEmpty } from "./seed/auto.js";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  let app;
+  try {
+    app = await createApp({ config, log });
+  } catch (error) {
+    if (error instanceof MigrationError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await seedIfEmpty(app.services, config.SEED_DEMO);
+  const url = await app.listen();
+  log.info(`${PRODUCT_NAME} em ${config.PUBLIC_URL ?? url} (${app.services.db.describe}, bus ${app.services.bus.kind}, WhatsApp ${app.services.whatsapp.kind})`);
+
+  const stop = async (signal: string) => {
+    log.info(`${signal}: encerrando`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

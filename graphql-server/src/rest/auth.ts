@@ -1,0 +1,67 @@
+import { Router } from "express";
+import { z } from "zod";
+import { toUserDTO } from "../domains/users/users.service.js";
+import { AppError } from "../lib/errors.js";
+import { clearSessionCookie, requireMember, setSessionCookie } from "../lib/http.js";
+import { LocalWhatsAppSender } from "../providers/whatsapp/local.js";
+import type { Services } from "../services.js";
+
+const phoneBody = z.object({
+  phone: z.union([z.string(), z.number()]).transform(String),
+  countryCode: z.string().optional().nullable(),
+});
+const verifyBody = phoneBody.extend({
+  token: z.union([z.string(), z.number()]).transform(String),
+  referralCode: z.string().optional().nullable(),
+});
+
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "Dados inválidos: confira os campos enviados");
+  return parsed.data;
+}
+
+/** Sign-in and the session (spec part 1 section 7). */
+export function authRoutes(services: Services) {
+  const router = Router();
+  const meta = (req: { ip?: string; get(name: string): string | undefined }) => ({
+    ip: req.ip,
+    userAgent: req.get("user-agent"),
+  });
+
+  router.post("/auth/send-token", async (req, res) => {
+    const input = parseBody(phoneBody, req.body);
+    const result = await services.auth.sendLoginToken(input, meta(req));
+    res.json({ ...result, message: "Token enviado via WhatsApp" });
+  });
+
+  router.post("/auth/verify-token", async (req, res) => {
+    const input = parseBody(verifyBody, req.body);
+    const { user, session } = await services.auth.verifyLoginToken(input, meta(req));
+    setSessionCookie(res, services, session.token, session.expiresAt);
+    res.json({ success: true, user });
+  });
+
+  router.post("/auth/logout", async (req, res) => {
+    await services.auth.logout(req.sessionToken);
+    clearSessionCookie(res);
+    res.json({ success: true });
+  });
+
+  router.get("/auth/me", (req, res) => {
+    res.json(toUserDTO(requireMember(req)));
+  });
+
+  router.get("/user", (req, res) => {
+    res.json(toUserDTO(requireMember(req)));
+  });
+
+  // Development only: the codes the local WhatsApp sender would have delivered.
+  router.get("/dev/outbox", (req, res) => {
+    if (!(services.whatsapp instanceof LocalWhatsAppSender)) throw new AppError("NOT_FOUND");
+    const phone = typeof req.query.phone === "string" ? req.query.phone.replace(/\D/g, "") : undefined;
+    res.json(services.whatsapp.outbox(phone || undefined));
+  });
+
+  return router;
+}

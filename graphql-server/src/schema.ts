@@ -1,0 +1,9 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.js";
+import "./domains/users/users.graphql.js";
+import "./domains/auth/auth.graphql.js";
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema/schema.graphql, sorted so that diffs stay readable. */
+export const printedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

@@ -1,0 +1,23 @@
+// `npm run seed`: empties the database (data only, not the migrations) and fills it with the demo
+// club again. Stop the server first when using the embedded database: PGlite allows one process.
+import { loadConfig } from "../config.js";
+import { openDatabase } from "../lib/db.js";
+import { applyMigrations } from "../lib/migrate.js";
+import { DEMO_SUPERUSER_PHONE, seedDemo } from "./demo.js";
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await applyMigrations(db.raw);
+  const tables = await db.raw.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`,
+  );
+  if (tables.length) {
+    await db.raw.exec(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  }
+  const counts = await seedDemo(db.prisma);
+  console.log(`Dados de demonstração recriados em ${db.describe}:`, counts);
+  console.log(`Superusuária de demonstração: +${DEMO_SUPERUSER_PHONE}`);
+} finally {
+  await db.close();
+}
