@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WebSocket } from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, TestClient, type TestApp } from "./harness.js";
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), "cc-web-"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Clube Coroa</title><div id=root></div>");
+  t = await startTestApp({ WEB_DIST: webDist });
+});
+afterAll(() => t?.close());
+
+describe("the HTTP server", () => {
+  it("answers /healthz once the database is reachable", async () => {
+    const health = await new TestClient(t.url).rest("GET", "/healthz");
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: "ok", bus: "memory" });
+  });
+
+  it("sends security headers", async () => {
+    const answer = await new TestClient(t.url).rest("GET", "/healthz");
+    expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("serves the web app for client routes and keeps /api answers in JSON", async () => {
+    const client = new TestClient(t.url);
+    for (const path of ["/", "/auth", "/perfil", "/mensagens/12", "/qualquer-coisa"]) {
+      const page = await client.rest("GET", path);
+      expect(page.status).toBe(200);
+      expect(String(page.body)).toContain("<div id=root>");
+    }
+    const missing = await client.rest("GET", "/api/nao-existe");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: "NOT_FOUND", error: "Rota não encontrada" });
+  });
+
+  it("refuses a body over the size limit with 413 and a Portuguese message", async () => {
+    const answer = await new TestClient(t.url).rest("POST", "/api/auth/send-token", { phone: "1".repeat(200_000), countryCode: "BR" });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE", error: "Conteúdo grande demais" });
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const response = await fetch(`${t.url}/api/auth/send-token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("BAD_REQUEST");
+  });
+
+  it("refuses GraphQL operations nested too deep", async () => {
+    const deep = `query { ${"__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }"} }`;
+    const answer = await new TestClient(t.url).gql(deep);
+    expect(answer.body.errors[0].message).toMatch(/Consulta aninhada demais/);
+  });
+
+  it("refuses a GraphQL request a cross-site form could send (CSRF prevention)", async () => {
+    const response = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ query: "mutation { logout }" }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("refuses a WebSocket upgrade from another site", async () => {
+    const socket = new WebSocket(`${t.url.replace("http", "ws")}/graphql`, "graphql-transport-ws", {
+      headers: { origin: "https://evil.example" },
+    });
+    const status = await new Promise<number | string>((resolve) => {
+      socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on("open", () => resolve("open"));
+      socket.on("error", () => resolve("error"));
+    });
+    expect(status).toBe(403);
+  });
+});
