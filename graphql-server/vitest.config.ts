@@ -15,5 +15,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    reporters: process.env.CI_REPORT_DIR
+      ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? "run"}-server.json` }]]
+      : ["default"],
   },
 });

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm run dev`: the server with reload (tsx watch, :3000) and Vite with hot reload (:5173), together.
+import { spawn } from "node:child_process";
+
+const children = [
+  spawn("npm", ["run", "dev", "-w", "graphql-server"], { stdio: "inherit" }),
+  spawn("npm", ["run", "dev", "-w", "web"], { stdio: "inherit" }),
+];
+const stop = () => children.forEach((child) => child.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+children.forEach((child) => child.on("exit", (code) => {
+  stop();
+  process.exitCode = code ?? 0;
+}));
