@@ -1,0 +1,94 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const SHOTS = "test-results/screenshots";
+
+async function codeFor(page: Page, e164Digits: string): Promise<string> {
+  const response = await page.request.get(`/api/dev/outbox?phone=${e164Digits}`);
+  expect(response.ok()).toBe(true);
+  const outbox = (await response.json()) as { code: string }[];
+  expect(outbox.length).toBeGreaterThan(0);
+  return outbox[0].code;
+}
+
+async function requestCode(page: Page, localNumber: string) {
+  await page.goto("/auth");
+  await expect(page.getByLabel("País")).toHaveValue("BR");
+  const send = page.getByRole("button", { name: "Enviar Token via WhatsApp" });
+  await page.getByLabel("Número de WhatsApp").fill(localNumber.slice(0, -1));
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Número de WhatsApp").fill(localNumber);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+test("a new member signs in with the WhatsApp code, lands on her profile, and logs out", async ({ page }) => {
+  await requestCode(page, "21900004321");
+  const code = await codeFor(page, "5521900004321");
+  await page.getByLabel("Código de 6 dígitos").fill(code);
+  await page.getByRole("button", { name: "Verificar Token" }).click();
+
+  await expect(page).toHaveURL(/\/perfil$/, { timeout: 5000 });
+  await expect(page.getByText("Complete seu cadastro", { exact: true })).toBeVisible();
+  await expect(page.getByText("Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro.")).toBeVisible();
+  await expect(page.getByText("Complete seu perfil para acessar todos os recursos da plataforma")).toBeVisible();
+
+  // The session is the server's cookie: a reload keeps her signed in.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Meu Perfil" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sair" }).first().click();
+  await expect(page.getByText("Você foi desconectada com sucesso.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
+  const me = await page.request.post("/graphql", {
+    data: { query: "{ me { id } }" },
+    headers: { "content-type": "application/json" },
+  });
+  expect((await me.json()).data.me).toBeNull();
+});
+
+test("the demo superuser lands on the home page and sees the admin link", async ({ page }) => {
+  await requestCode(page, "11900000001");
+  await page.getByLabel("Código de 6 dígitos").fill(await codeFor(page, "5511900000001"));
+  await page.getByRole("button", { name: "Verificar Token" }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  await expect(page.getByRole("link", { name: "Admin" }).first()).toBeVisible();
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard Administrativo" })).toBeVisible();
+});
+
+test("a wrong code is refused with the spec's toast", async ({ page }) => {
+  await requestCode(page, "31900007654");
+  const code = await codeFor(page, "5531900007654");
+  await page.getByLabel("Código de 6 dígitos").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verificar Token" }).click();
+  await expect(page.getByText("Token Inválido", { exact: true })).toBeVisible();
+  await expect(page.getByText("Token incorreto. Restam 4 tentativas. Solicite um novo token se necessário.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test("an unknown address shows the 404 page", async ({ page }) => {
+  await page.goto("/nao-existe");
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+});
+
+for (const [name, path] of [["home", "/"], ["auth", "/auth"]] as const) {
+  test(`${path} has no serious accessibility violations, at phone and desktop widths`, async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      await page.goto(path);
+      await expect(page.locator("#root")).not.toBeEmpty();
+      await expect(page.getByText(/^Carregando/)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    }
+  });
+}

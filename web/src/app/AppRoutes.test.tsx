@@ -1,0 +1,40 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { meIs, renderApp, user } from "../test/renderApp";
+
+describe("routes", () => {
+  it("denies /admin to a member", async () => {
+    renderApp("/admin", { Me: meIs(user()) });
+    expect(await screen.findByRole("heading", { name: "Acesso Negado" })).toBeInTheDocument();
+    expect(screen.getByText("Esta área é exclusiva para superusuárias.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+  });
+
+  it("denies /admin-simples to someone signed out", async () => {
+    renderApp("/admin-simples", { Me: meIs(null) });
+    expect(await screen.findByRole("heading", { name: "Acesso Negado" })).toBeInTheDocument();
+    expect(screen.getByText("Você não tem permissão para acessar esta página.")).toBeInTheDocument();
+  });
+
+  it("loads the dashboard for a superuser", async () => {
+    renderApp("/admin", { Me: meIs(user({ isSuperuser: true })) });
+    expect(await screen.findByRole("heading", { name: "Dashboard Administrativo" })).toBeInTheDocument();
+  });
+
+  it("loads the simple admin for a superuser", async () => {
+    renderApp("/admin-simples", { Me: meIs(user({ isSuperuser: true })) });
+    expect(await screen.findByRole("heading", { name: "Administração Simples" })).toBeInTheDocument();
+  });
+
+  it("offers 'Fazer Login' on /mensagens when signed out", async () => {
+    renderApp("/mensagens/12", { Me: meIs(null) });
+    expect(await screen.findByRole("heading", { name: "Central de Mensagens" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Fazer Login" })).toHaveAttribute("href", "/auth");
+  });
+
+  it("shows a 404 page for an unknown path", async () => {
+    renderApp("/nao-existe", { Me: meIs(null) });
+    expect(await screen.findByRole("heading", { name: "Página não encontrada" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+  });
+});

@@ -1,0 +1,23 @@
+import { ToastProvider } from "../components/Toast";
+import { SessionProvider } from "../features/session/SessionProvider";
+import { AppGate } from "./AppGate";
+import { AppRoutes } from "./AppRoutes";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { Layout } from "./Layout";
+
+/** Everything below the Apollo client, the router and the theme (so tests can supply their own). */
+export function AppShell() {
+  return (
+    <ErrorBoundary>
+      <ToastProvider>
+        <SessionProvider>
+          <AppGate>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </AppGate>
+        </SessionProvider>
+      </ToastProvider>
+    </ErrorBoundary>
+  );
+}

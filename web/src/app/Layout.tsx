@@ -1,0 +1,105 @@
+import { useEffect, type ReactNode } from "react";
+import { Link, useLocation } from "react-router-dom";
+import styled from "styled-components";
+import { PRODUCT_NAME, TEXTS } from "@clube-coroa/schema";
+import { WEB_TEXTS } from "../lib/texts";
+import { useSession } from "../features/session/SessionProvider";
+import { TopNav } from "./TopNav";
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: -999px;
+  top: 0;
+  z-index: 100;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.gold};
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-weight: 700;
+  &:focus { left: ${({ theme }) => theme.space.md}; }
+`;
+
+const Banner = styled.div`
+  background: ${({ theme }) => theme.colors.warningBg};
+  color: ${({ theme }) => theme.colors.warningText};
+  border-bottom: 1px solid #e8cf6a;
+`;
+
+const BannerInner = styled.p`
+  max-width: ${({ theme }) => theme.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  font-weight: 600;
+  text-align: center;
+
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.tapTarget};
+    color: ${({ theme }) => theme.colors.warningText};
+    font-weight: 800;
+  }
+`;
+
+const Main = styled.main`
+  min-height: calc(100vh - 64px - 96px);
+`;
+
+const Footer = styled.footer`
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** The yellow banner of part 2 §2 for a signed-in member whose profile is incomplete. */
+function IncompleteProfileBanner() {
+  const { status, user } = useSession();
+  if (status !== "authenticated" || !user || user.profileComplete) return null;
+  return (
+    <Banner role="region" aria-label="Aviso de perfil">
+      <BannerInner>
+        <span>{TEXTS.incompleteBanner}</span>
+        <Link to="/perfil">{TEXTS.incompleteBannerLink}</Link>
+      </BannerInner>
+    </Banner>
+  );
+}
+
+/** Routes do not scroll to `#anchors` by themselves; this does, after the page has painted. */
+function ScrollToHash() {
+  const { pathname, hash, key } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo?.(0, 0);
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash, key]);
+  return null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink href="#conteudo">Pular para o conteúdo</SkipLink>
+      <ScrollToHash />
+      <TopNav />
+      <IncompleteProfileBanner />
+      <Main id="conteudo" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer>
+        © {new Date().getFullYear()} {PRODUCT_NAME} · {WEB_TEXTS.tagline}
+      </Footer>
+    </>
+  );
+}

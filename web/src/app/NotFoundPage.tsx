@@ -1,0 +1,16 @@
+import { TEXTS } from "@clube-coroa/schema";
+import { ButtonLink } from "../components/Button";
+import { Card, Centered, Lead, PageTitle } from "../components/Page";
+import { WEB_TEXTS } from "../lib/texts";
+
+export function NotFoundPage() {
+  return (
+    <Centered>
+      <Card>
+        <PageTitle>{TEXTS.notFoundTitle}</PageTitle>
+        <Lead>{WEB_TEXTS.notFound.text}</Lead>
+        <ButtonLink to="/">{WEB_TEXTS.notFound.home}</ButtonLink>
+      </Card>
+    </Centered>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import styled, { css } from "styled-components";
+import { PRODUCT_NAME } from "@clube-coroa/schema";
+import { PlanBadge } from "../components/Badge";
+import { ButtonLink } from "../components/Button";
+import { Crown } from "../components/Crown";
+import { Dialog } from "../components/Dialog";
+import { WEB_TEXTS } from "../lib/texts";
+import { useSession } from "../features/session/SessionProvider";
+
+const T = WEB_TEXTS.nav;
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.nav};
+  background: ${({ theme }) => theme.colors.brandDark};
+  color: #fff;
+  box-shadow: ${({ theme }) => theme.shadows.md};
+`;
+
+const Inner = styled.nav`
+  max-width: ${({ theme }) => theme.maxWidth};
+  margin: 0 auto;
+  min-height: 64px;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: ${({ theme }) => theme.tapTarget};
+  margin-right: auto;
+  color: #fff;
+  text-decoration: none;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  white-space: nowrap;
+
+  svg { color: ${({ theme }) => theme.colors.gold}; }
+`;
+
+const DesktopOnly = styled.div`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  @media (min-width: 920px) { display: flex; }
+`;
+
+const MobileOnly = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  @media (min-width: 920px) { display: none; }
+`;
+
+const itemStyles = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: none;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: #fff;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  cursor: pointer;
+  &:hover { background: rgba(255, 255, 255, 0.12); }
+  &.active { color: ${({ theme }) => theme.colors.goldLight}; }
+`;
+
+const Item = styled(NavLink)`
+  ${itemStyles}
+`;
+const ItemAnchor = styled(Link)`
+  ${itemStyles}
+`;
+const ItemButton = styled.button`
+  ${itemStyles}
+`;
+
+const MenuButton = styled.button`
+  ${itemStyles}
+  gap: ${({ theme }) => theme.space.xs};
+  border: 2px solid rgba(255, 255, 255, 0.5);
+`;
+
+const Burger = () => (
+  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+    <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+const SheetList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+const sheetItem = css`
+  display: flex;
+  align-items: center;
+  width: 100%;
+  min-height: 52px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border: none;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  &:hover, &.active { background: ${({ theme }) => theme.colors.brandSoft}; }
+`;
+const SheetLink = styled(NavLink)`
+  ${sheetItem}
+`;
+const SheetAnchor = styled(Link)`
+  ${sheetItem}
+`;
+const SheetButton = styled.button`
+  ${sheetItem}
+`;
+
+const SheetPlan = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export function TopNav() {
+  const { status, user, logout } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = status === "authenticated" && user;
+
+  const goToPlans = () => {
+    setMenuOpen(false);
+    navigate({ pathname: "/", hash: "#planos" });
+  };
+  const onLogout = () => {
+    setMenuOpen(false);
+    void logout();
+  };
+
+  return (
+    <Bar>
+      <Inner aria-label="Principal">
+        <Brand to="/" aria-label={T.home}>
+          <Crown size={26} />
+          {PRODUCT_NAME}
+        </Brand>
+
+        {signedIn ? (
+          <>
+            <DesktopOnly>
+              <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
+              <Item to="/mensagens">{T.messages}</Item>
+              <ItemButton type="button" onClick={goToPlans}>
+                {T.plans}
+              </ItemButton>
+              <Item to="/perfil">{T.profile}</Item>
+              {user.isSuperuser && <Item to="/admin">{T.admin}</Item>}
+              <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <ItemButton type="button" onClick={onLogout}>
+                {T.logout}
+              </ItemButton>
+            </DesktopOnly>
+            <MobileOnly>
+              <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <Dialog
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                title={T.menuTitle}
+                placement="right"
+                trigger={
+                  <MenuButton type="button" aria-label={T.menu}>
+                    <Burger />
+                  </MenuButton>
+                }
+              >
+                <SheetPlan>
+                  {T.currentPlan}: <PlanBadge plan={user.plan} />
+                </SheetPlan>
+                <SheetList>
+                  <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
+                  <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}</SheetLink></li>
+                  <li><SheetButton type="button" onClick={goToPlans}>{T.plans}</SheetButton></li>
+                  <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
+                  {user.isSuperuser && (
+                    <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
+                  )}
+                  <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
+                </SheetList>
+              </Dialog>
+            </MobileOnly>
+          </>
+        ) : (
+          <>
+            <DesktopOnly>
+              <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
+              <ItemButton type="button" onClick={goToPlans}>
+                {T.plans}
+              </ItemButton>
+            </DesktopOnly>
+            {pathname !== "/auth" && (
+              <ButtonLink to="/auth" $variant="gold" $size="sm">
+                {T.login}
+              </ButtonLink>
+            )}
+          </>
+        )}
+      </Inner>
+    </Bar>
+  );
+}

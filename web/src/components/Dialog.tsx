@@ -1,0 +1,106 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import styled, { css, keyframes } from "styled-components";
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+const rise = keyframes`from { opacity: 0; transform: translate(-50%, -46%); } to { opacity: 1; transform: translate(-50%, -50%); }`;
+const slideIn = keyframes`from { transform: translateX(100%); } to { transform: translateX(0); }`;
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: rgba(43, 29, 39, 0.55);
+  z-index: ${({ theme }) => theme.zIndex.overlay};
+  animation: ${fadeIn} 0.15s ease-out;
+`;
+
+const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right" }>`
+  position: fixed;
+  z-index: ${({ theme }) => theme.zIndex.overlay + 1};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  overflow-y: auto;
+
+  ${({ $placement, theme }) =>
+    $placement === "center"
+      ? css`
+          top: 50%;
+          left: 50%;
+          transform: translate(-50%, -50%);
+          width: min(92vw, 520px);
+          max-height: 88vh;
+          border-radius: ${theme.radii.lg};
+          animation: ${rise} 0.18s ease-out;
+        `
+      : css`
+          top: 0;
+          right: 0;
+          bottom: 0;
+          width: min(86vw, 340px);
+          border-radius: ${theme.radii.lg} 0 0 ${theme.radii.lg};
+          animation: ${slideIn} 0.2s ease-out;
+        `}
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Title = styled(RadixDialog.Title)`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Description = styled(RadixDialog.Description)`
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Close = styled(RadixDialog.Close)`
+  flex: none;
+  width: ${({ theme }) => theme.tapTarget};
+  height: ${({ theme }) => theme.tapTarget};
+  border: none;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1.4rem;
+  cursor: pointer;
+`;
+
+interface DialogProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: string;
+  description?: string;
+  trigger?: ReactNode;
+  placement?: "center" | "right";
+  closeLabel?: string;
+  children?: ReactNode;
+}
+
+/** An accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
+export function Dialog({ open, onOpenChange, title, description, trigger, placement = "center", closeLabel = "Fechar", children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content $placement={placement} {...(description ? {} : { "aria-describedby": undefined })}>
+          <Header>
+            <Title>{title}</Title>
+            <Close aria-label={closeLabel}>×</Close>
+          </Header>
+          {description && <Description>{description}</Description>}
+          {children}
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,251 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findToast, meIs, renderApp, user, type Handler } from "../../test/renderApp";
+
+const sent = (resendAfterSeconds = 30): Handler => () => ({
+  data: {
+    sendLoginToken: { __typename: "SendLoginTokenPayload", success: true, expiresInSeconds: 300, resendAfterSeconds },
+  },
+});
+const appInfo: Handler = () => ({ data: { appInfo: { __typename: "AppInfo", localWhatsapp: true, productName: "Clube Coroa" } } });
+
+async function typePhoneAndSend(u: ReturnType<typeof userEvent.setup>, digits = "11987654321") {
+  await u.type(await screen.findByLabelText("Número de WhatsApp"), digits);
+  await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+  await screen.findByRole("heading", { name: "Token Enviado!" });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LoginPage", () => {
+  it("keeps 'Enviar Token via WhatsApp' disabled until the Brazilian mask is full", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", { Me: meIs(null) });
+
+    const phone = await screen.findByLabelText("Número de WhatsApp");
+    const send = screen.getByRole("button", { name: "Enviar Token via WhatsApp" });
+    expect(screen.getByLabelText("País")).toHaveDisplayValue(/Brasil \(\+55\)/);
+    expect(phone).toHaveAttribute("placeholder", "(11) 98765-4321");
+    expect(send).toBeDisabled();
+
+    await u.type(phone, "1198765432");
+    expect(phone).toHaveValue("(11) 98765-432");
+    expect(send).toBeDisabled();
+
+    await u.type(phone, "1");
+    expect(phone).toHaveValue("(11) 98765-4321");
+    expect(send).toBeEnabled();
+
+    await u.type(phone, "9");
+    expect(phone).toHaveValue("(11) 98765-4321");
+  });
+
+  it("sends the number with 55 and the ISO country, then moves to the token step", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(30), AppInfo: appInfo });
+
+    await typePhoneAndSend(u);
+
+    const send = calls.find((c) => c.operationName === "SendLoginToken");
+    expect(send?.variables).toEqual({ input: { phone: "5511987654321", countryCode: "BR" } });
+    await findToast("Verifique seu WhatsApp e digite o código recebido.");
+    const code = screen.getByLabelText("Código de 6 dígitos");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(screen.getByRole("button", { name: /Reenviar Token \(\d+s\)/ })).toBeDisabled();
+    expect(await screen.findByText(/\/api\/dev\/outbox\?phone=5511987654321/)).toBeInTheDocument();
+  });
+
+  it("prefixes another country's calling code", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(), AppInfo: appInfo });
+
+    await u.selectOptions(await screen.findByLabelText("País"), "PT");
+    await typePhoneAndSend(u, "912345678");
+
+    expect(calls.find((c) => c.operationName === "SendLoginToken")?.variables).toEqual({
+      input: { phone: "351912345678", countryCode: "PT" },
+    });
+  });
+
+  it("shows 'Erro no WhatsApp' with the server's message and stays on the phone step", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: () => ({
+        data: { sendLoginToken: { __typename: "AppError", code: "RATE_LIMITED_PHONE", message: "Muitos pedidos", retryAfterSeconds: 60 } },
+      }),
+    });
+
+    await u.type(await screen.findByLabelText("Número de WhatsApp"), "11987654321");
+    await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+
+    expect(await findToast("Erro no WhatsApp")).toBeInTheDocument();
+    expect(await findToast("Muitos pedidos")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Código de 6 dígitos")).not.toBeInTheDocument();
+  });
+
+  it("falls back to the connection message when sending fails on the network", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+
+    await u.type(await screen.findByLabelText("Número de WhatsApp"), "11987654321");
+    await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+
+    expect(await findToast("Falha ao enviar token. Verifique sua conexão.")).toBeInTheDocument();
+  });
+
+  it("shows 'Token Inválido' with the server's message and the suffix", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "AppError", code: "TOKEN_INVALID", message: "Token incorreto", retryAfterSeconds: null } },
+      }),
+    });
+    await typePhoneAndSend(u);
+
+    const verify = screen.getByRole("button", { name: "Verificar Token" });
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "12a345");
+    expect(screen.getByLabelText("Código de 6 dígitos")).toHaveValue("12345");
+    expect(verify).toBeDisabled();
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "6");
+    expect(verify).toBeEnabled();
+    await u.click(verify);
+
+    expect(await findToast("Token Inválido")).toBeInTheDocument();
+    expect(await findToast("Token incorreto. Solicite um novo token se necessário.")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "VerifyLoginToken")?.variables).toEqual({
+      input: { phone: "5511987654321", countryCode: "BR", token: "123456", referralCode: null },
+    });
+    expect(screen.getByRole("heading", { name: "Token Enviado!" })).toBeInTheDocument();
+  });
+
+  it("sends a member with an incomplete profile to /perfil with 'Complete seu cadastro' after 1.5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: false }) } },
+      }),
+    });
+    await typePhoneAndSend(u);
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+
+    // Signed in at once (the banner shows), still on the login page until the delay passes.
+    expect(await screen.findByText("Complete seu perfil para acessar todos os recursos da plataforma")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Token Enviado!" })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem("clubecoroa_user") ?? "null")).toMatchObject({ id: 7, plan: "nobreza" });
+
+    await act(async () => {
+      vi.advanceTimersByTime(1500);
+    });
+
+    expect(await screen.findByRole("heading", { name: "Meu Perfil" })).toBeInTheDocument();
+    expect(await findToast("Complete seu cadastro")).toBeInTheDocument();
+    expect(
+      await findToast("Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro."),
+    ).toBeInTheDocument();
+  });
+
+  it("goes home 1 s after a member with a complete profile signs in", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: true }) } },
+      }),
+    });
+    await typePhoneAndSend(u);
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(await screen.findByRole("heading", { name: /Bem-vinda ao/ })).toBeInTheDocument();
+    expect(screen.getByText("Olá, Ana!")).toBeInTheDocument();
+  });
+
+  it("reads a kc referral from the address, keeps it and sends it with the token", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth?id=kc42", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "AppError", code: "TOKEN_EXPIRED", message: "", retryAfterSeconds: null } },
+      }),
+    });
+
+    expect(await screen.findByText("Você foi indicada por uma embaixadora!")).toBeInTheDocument();
+    expect(localStorage.getItem("clubecoroa_affiliate_code")).toBe("kc42");
+    await typePhoneAndSend(u);
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "654321");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+
+    expect(await findToast("Token inválido ou expirado. Solicite um novo token se necessário.")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "VerifyLoginToken")?.variables).toMatchObject({
+      input: { referralCode: "kc42" },
+    });
+  });
+
+  it("tells a network failure apart when verifying", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    await typePhoneAndSend(u);
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+
+    const region = within(await screen.findByRole("region", { name: /Notificações/ }));
+    expect(await region.findByText("Erro de Verificação")).toBeInTheDocument();
+    expect(region.getByText("Erro de conexão. Verifique sua internet e tente novamente.")).toBeInTheDocument();
+  });
+
+  it("counts down before 'Reenviar Token' and stays on the token step when resending", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(3), AppInfo: appInfo });
+    await typePhoneAndSend(u);
+
+    expect(screen.getByRole("button", { name: "Reenviar Token (3s)" })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(3100);
+    });
+    const resend = await screen.findByRole("button", { name: "Reenviar Token" });
+    await u.click(resend);
+
+    expect(calls.filter((c) => c.operationName === "SendLoginToken")).toHaveLength(2);
+    expect(screen.getByLabelText("Código de 6 dígitos")).toBeInTheDocument();
+  });
+
+  it("sends a signed-in member away from /auth", async () => {
+    renderApp("/auth", { Me: meIs(user()) });
+    expect(await screen.findByRole("heading", { name: /Bem-vinda ao/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Número de WhatsApp")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,348 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import styled from "styled-components";
+import {
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  LIMITS,
+  TEXTS,
+  TIMINGS,
+  applyMask,
+  findCountry,
+} from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
+import { Crown } from "../../components/Crown";
+import { Field, Select } from "../../components/Field";
+import { Spinner } from "../../components/Spinner";
+import { useToast } from "../../components/Toast";
+import { httpStatusOf, isNetworkError, serverMessageOf } from "../../lib/errors";
+import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "../../lib/storage";
+import { WEB_TEXTS } from "../../lib/texts";
+import { useSession, type SessionUser } from "../session/SessionProvider";
+import { AppInfoDocument, SendLoginTokenDocument, VerifyLoginTokenDocument } from "./documents";
+import { displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
+
+const T = WEB_TEXTS.login;
+
+const Page = styled.div`
+  min-height: calc(100vh - 64px);
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xxl};
+  background:
+    radial-gradient(circle at 100% 0%, rgba(217, 169, 63, 0.22), transparent 40%),
+    linear-gradient(180deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.background} 60%);
+`;
+
+const Card = styled.div`
+  max-width: 440px;
+  margin: 0 auto;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${({ theme }) => theme.space.xl} 1.25rem;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  ${({ theme }) => theme.media.sm} {
+    padding: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Seal = styled.div`
+  display: grid;
+  place-items: center;
+  width: 64px;
+  height: 64px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.gold};
+  box-shadow: 0 0 0 6px ${({ theme }) => theme.colors.brandSoft};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+const Lead = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Referral = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #fbf1d6;
+  border: 1px solid ${({ theme }) => theme.colors.gold};
+  color: ${({ theme }) => theme.colors.warningText};
+  font-weight: 700;
+  text-align: center;
+`;
+
+const DevNote = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+type Step = "phone" | "token";
+
+/** Seconds left until a time, refreshed every second while there are any. */
+function useSecondsUntil(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [params] = useSearchParams();
+
+  const [step, setStep] = useState<Step>("phone");
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY.code);
+  const [digits, setDigits] = useState("");
+  const [token, setToken] = useState("");
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const signedInHere = useRef(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const tokenRef = useRef<HTMLInputElement>(null);
+
+  const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
+  const phone = internationalPhone(country, digits);
+  const secondsToResend = useSecondsUntil(resendAt);
+
+  const urlReferral = normaliseReferralCode(params.get("id"));
+  const referralCode = urlReferral ?? readAffiliateCode();
+  useEffect(() => {
+    if (urlReferral) writeAffiliateCode(urlReferral);
+  }, [urlReferral]);
+
+  const [sendToken, { loading: sending }] = useMutation(SendLoginTokenDocument);
+  const [verifyToken, { loading: verifying }] = useMutation(VerifyLoginTokenDocument);
+  const { data: appInfo } = useQuery(AppInfoDocument, { skip: step !== "token" });
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  useEffect(() => {
+    if (step === "token") tokenRef.current?.focus();
+  }, [step]);
+
+  if (session.status === "authenticated" && !signedInHere.current) return <Navigate to="/" replace />;
+
+  const phoneReady = isPhoneComplete(country, digits);
+  const tokenReady = token.length === LIMITS.tokenLength;
+
+  async function requestToken(): Promise<void> {
+    try {
+      const { data } = await sendToken({ variables: { input: { phone, countryCode: country.code } } });
+      const result = data?.sendLoginToken;
+      if (result?.__typename === "SendLoginTokenPayload") {
+        toast({ title: TEXTS.tokenSentTitle, description: TEXTS.tokenSentDescription });
+        setResendAt(Date.now() + result.resendAfterSeconds * 1000);
+        setStep("token");
+        return;
+      }
+      if (result?.__typename === "AppError" && result.retryAfterSeconds && step === "token") {
+        setResendAt(Date.now() + result.retryAfterSeconds * 1000);
+      }
+      toast({
+        title: TEXTS.whatsappErrorTitle,
+        description: (result?.__typename === "AppError" && result.message) || TEXTS.whatsappErrorFallback,
+        variant: "destructive",
+      });
+    } catch (error) {
+      toast({
+        title: TEXTS.errorTitle,
+        description: (!isNetworkError(error) && serverMessageOf(error)) || TEXTS.sendThrownFallback,
+        variant: "destructive",
+      });
+    }
+  }
+
+  function completeSignIn(user: SessionUser) {
+    signedInHere.current = true;
+    setSigningIn(true);
+    session.signIn(user);
+    if (user.profileComplete) {
+      timers.current.push(setTimeout(() => navigate("/"), TIMINGS.loginRedirectCompleteMs));
+    } else {
+      timers.current.push(
+        setTimeout(() => {
+          toast({
+            title: TEXTS.completeProfileTitle,
+            description: TEXTS.completeProfileDescription,
+            duration: TIMINGS.completeProfileToastMs,
+          });
+          navigate("/perfil");
+        }, TIMINGS.loginRedirectIncompleteMs),
+      );
+    }
+  }
+
+  async function checkToken(): Promise<void> {
+    try {
+      const { data } = await verifyToken({
+        variables: { input: { phone, countryCode: country.code, token, referralCode: referralCode ?? null } },
+      });
+      const result = data?.verifyLoginToken;
+      if (result?.__typename === "VerifyLoginTokenPayload") {
+        completeSignIn(result.user);
+        return;
+      }
+      const message = (result?.__typename === "AppError" && result.message) || TEXTS.invalidTokenFallback;
+      toast({ title: TEXTS.invalidTokenTitle, description: `${message}${TEXTS.invalidTokenSuffix}`, variant: "destructive" });
+    } catch (error) {
+      const description = isNetworkError(error)
+        ? TEXTS.verifyNetworkError
+        : httpStatusOf(error) === 400
+          ? TEXTS.verify400
+          : TEXTS.verifyOtherError;
+      toast({ title: TEXTS.verifyErrorTitle, description, variant: "destructive" });
+    }
+  }
+
+  const onSubmitPhone = (event: FormEvent) => {
+    event.preventDefault();
+    if (phoneReady && !sending) void requestToken();
+  };
+  const onSubmitToken = (event: FormEvent) => {
+    event.preventDefault();
+    if (tokenReady && !verifying && !signingIn) void checkToken();
+  };
+  const changeNumber = () => {
+    setStep("phone");
+    setToken("");
+    setResendAt(null);
+  };
+
+  return (
+    <Page>
+      <Card>
+        <Head>
+          <Seal>
+            <Crown size={34} />
+          </Seal>
+          {step === "phone" ? (
+            <>
+              <Title>{T.title}</Title>
+              <Lead>{T.lead}</Lead>
+            </>
+          ) : (
+            <>
+              <Title>{TEXTS.tokenSentTitle}</Title>
+              <Lead>{T.tokenLead(displayPhone(country, digits))}</Lead>
+            </>
+          )}
+        </Head>
+
+        {urlReferral && <Referral role="status">{TEXTS.referralNotice}</Referral>}
+
+        {step === "phone" ? (
+          <Form onSubmit={onSubmitPhone} noValidate aria-label={T.title}>
+            <Select
+              label={T.country}
+              value={country.code}
+              onChange={(event) => {
+                const next = findCountry(event.target.value) ?? DEFAULT_COUNTRY;
+                setCountryCode(next.code);
+                setDigits((current) => phoneDigits(next, current));
+              }}
+            >
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {`${c.flag} ${c.name} (${c.phoneCode})`}
+                </option>
+              ))}
+            </Select>
+            <Field
+              label={T.phone}
+              hint={T.phoneHint}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder={country.placeholder}
+              value={applyMask(country.mask, digits)}
+              onChange={(event) => setDigits(phoneDigits(country, event.target.value))}
+            />
+            <Button type="submit" $size="lg" $block disabled={!phoneReady || sending}>
+              {sending ? (
+                <>
+                  <Spinner $size={18} /> {TEXTS.sendingToken}
+                </>
+              ) : (
+                TEXTS.sendToken
+              )}
+            </Button>
+          </Form>
+        ) : (
+          <Form onSubmit={onSubmitToken} noValidate aria-label={TEXTS.tokenSentTitle}>
+            <Field
+              ref={tokenRef}
+              label={T.token}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={LIMITS.tokenLength}
+              placeholder="000000"
+              value={token}
+              onChange={(event) => setToken(event.target.value.replace(/\D/g, "").slice(0, LIMITS.tokenLength))}
+              style={{ letterSpacing: "0.4em", textAlign: "center", fontWeight: 800 }}
+            />
+            <Button type="submit" $size="lg" $block disabled={!tokenReady || verifying || signingIn}>
+              {verifying || signingIn ? (
+                <>
+                  <Spinner $size={18} /> {TEXTS.verifyingToken}
+                </>
+              ) : (
+                TEXTS.verifyToken
+              )}
+            </Button>
+            <Row>
+              <Button
+                $variant="outline"
+                $block
+                disabled={secondsToResend > 0 || sending || signingIn}
+                onClick={() => void requestToken()}
+              >
+                {secondsToResend > 0 ? T.resendIn(secondsToResend) : TEXTS.resendToken}
+              </Button>
+              <Button $variant="ghost" $block onClick={changeNumber} disabled={signingIn}>
+                {T.changeNumber}
+              </Button>
+            </Row>
+            {appInfo?.appInfo.localWhatsapp && <DevNote>{T.devNote(phone)}</DevNote>}
+          </Form>
+        )}
+      </Card>
+    </Page>
+  );
+}

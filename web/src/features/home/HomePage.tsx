@@ -1,0 +1,333 @@
+import styled from "styled-components";
+import { PLAN_PRICES_CENTS, PLANS, PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
+import { PlanBadge } from "../../components/Badge";
+import { ButtonAnchor } from "../../components/Button";
+import { Crown } from "../../components/Crown";
+import { Container } from "../../components/Page";
+import { formatCents } from "../../lib/format";
+import { WEB_TEXTS } from "../../lib/texts";
+import { planColours } from "../../styles/theme";
+import { useSession } from "../session/SessionProvider";
+
+const T = WEB_TEXTS.home;
+
+const Hero = styled.section`
+  position: relative;
+  overflow: hidden;
+  color: #fff;
+  background:
+    radial-gradient(circle at 85% 10%, rgba(217, 169, 63, 0.35), transparent 45%),
+    radial-gradient(circle at 0% 100%, rgba(255, 255, 255, 0.08), transparent 40%),
+    linear-gradient(160deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.brandDark});
+  padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xxxl};
+`;
+
+const HeroCrown = styled.div`
+  position: absolute;
+  right: -40px;
+  bottom: -30px;
+  color: rgba(217, 169, 63, 0.14);
+  pointer-events: none;
+`;
+
+const HeroInner = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 680px;
+`;
+
+const Eyebrow = styled.p`
+  color: ${({ theme }) => theme.colors.goldLight};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const HeroTitle = styled.h1`
+  color: #fff;
+  font-size: 2.35rem;
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes.hero};
+  }
+  span { color: ${({ theme }) => theme.colors.gold}; }
+`;
+
+const HeroLead = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: rgba(255, 255, 255, 0.9);
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xs};
+  & > * { flex: 1 1 180px; }
+  ${({ theme }) => theme.media.sm} {
+    & > * { flex: 0 0 auto; }
+  }
+`;
+
+const Counters = styled.ul`
+  list-style: none;
+  margin: -${({ theme }) => theme.space.xxl} 0 0;
+  padding: 0;
+  position: relative;
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(4, 1fr);
+    gap: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Counter = styled.li`
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+  padding: ${({ theme }) => theme.space.md};
+  text-align: center;
+  border-top: 4px solid ${({ theme }) => theme.colors.gold};
+`;
+
+const CounterValue = styled.span`
+  display: block;
+  min-height: 2.6rem;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const CounterLabel = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Section = styled.section`
+  padding: ${({ theme }) => theme.space.xxl} 0 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  ${({ theme }) => theme.media.md} {
+    font-size: ${({ theme }) => theme.fontSizes.display};
+  }
+`;
+
+const SectionLead = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  max-width: 640px;
+`;
+
+const Grid = styled.ul<{ $min?: string }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(${({ $min = "220px" }) => $min}, 1fr));
+`;
+
+const KindCard = styled.li`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+
+  h3 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const KindMark = styled.span`
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.brandSoft};
+  color: ${({ theme }) => theme.colors.brand};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+`;
+
+const BoardSoon = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
+  border: 2px dashed ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.brand};
+
+  p { color: ${({ theme }) => theme.colors.text}; max-width: 460px; }
+`;
+
+const PlanCard = styled.li<{ $accent: string }>`
+  position: relative;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 6px solid ${({ $accent }) => $accent};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const Price = styled.p<{ $blurred?: boolean }>`
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.brandDark};
+  filter: ${({ $blurred }) => ($blurred ? "blur(6px)" : "none")};
+  user-select: ${({ $blurred }) => ($blurred ? "none" : "auto")};
+
+  small {
+    font-family: ${({ theme }) => theme.fonts.body};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+`;
+
+const Soon = styled.span`
+  align-self: flex-start;
+  padding: 0.15em 0.6em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brandDark};
+  color: ${({ theme }) => theme.colors.goldLight};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 800;
+  letter-spacing: 0.08em;
+`;
+
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  padding-bottom: ${({ theme }) => theme.space.xxl};
+`;
+
+const counterKeys = ["members", "collabs", "permutas", "apoios"] as const;
+
+function firstName(name: string | null | undefined): string | null {
+  const first = (name ?? "").trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+function PlanPrice({ plan }: { plan: PlanName }) {
+  const cents = PLAN_PRICES_CENTS[plan].monthly;
+  if (plan === "imperatriz") {
+    return (
+      <>
+        <Soon>{T.comingSoon}</Soon>
+        <Price $blurred aria-hidden="true">
+          {formatCents(cents)}
+          <small>{T.perMonth}</small>
+        </Price>
+      </>
+    );
+  }
+  return (
+    <Price>
+      {cents === 0 ? T.free : formatCents(cents)}
+      {cents > 0 && <small>{T.perMonth}</small>}
+    </Price>
+  );
+}
+
+export function HomePage() {
+  const { status, user } = useSession();
+  const name = status === "authenticated" ? firstName(user?.nickname) ?? firstName(user?.fullName) : null;
+
+  return (
+    <>
+      <Hero aria-labelledby="hero-title">
+        <HeroCrown>
+          <Crown size={280} />
+        </HeroCrown>
+        <Container>
+          <HeroInner>
+            <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
+            <HeroTitle id="hero-title">
+              Bem-vinda ao <span>{PRODUCT_NAME}</span>
+            </HeroTitle>
+            <HeroLead>{T.lead}</HeroLead>
+            <Actions>
+              <ButtonAnchor href="#planos" $variant="gold" $size="lg">
+                {T.choosePlan}
+              </ButtonAnchor>
+              <ButtonAnchor href="#mural" $variant="light" $size="lg">
+                {T.exploreBoard}
+              </ButtonAnchor>
+            </Actions>
+          </HeroInner>
+        </Container>
+      </Hero>
+
+      <Container>
+        <Counters aria-label={T.countersLabel} aria-busy="true">
+          {counterKeys.map((key) => (
+            <Counter key={key}>
+              <CounterValue>...</CounterValue>
+              <CounterLabel>{T.counters[key]}</CounterLabel>
+            </Counter>
+          ))}
+        </Counters>
+
+        <Section aria-labelledby="kinds-title">
+          <SectionTitle id="kinds-title">{T.kindsTitle}</SectionTitle>
+          <Grid>
+            {T.kinds.map((kind) => (
+              <KindCard key={kind.name}>
+                <KindMark>
+                  <Crown size={22} />
+                </KindMark>
+                <h3>{kind.name}</h3>
+                <p>{kind.text}</p>
+              </KindCard>
+            ))}
+          </Grid>
+        </Section>
+
+        <Section id="mural" aria-labelledby="mural-title">
+          <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
+          <BoardSoon>
+            <Crown size={40} />
+            <p>{T.boardSoon}</p>
+          </BoardSoon>
+        </Section>
+
+        <Section id="planos" aria-labelledby="planos-title">
+          <SectionTitle id="planos-title">{T.plansTitle}</SectionTitle>
+          <SectionLead>{T.plansLead}</SectionLead>
+          <Grid $min="200px">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan} $accent={planColours[plan].bg}>
+                <PlanBadge plan={plan} />
+                <PlanPrice plan={plan} />
+                {status === "authenticated" && user?.plan === plan && <strong>{T.currentPlan}</strong>}
+              </PlanCard>
+            ))}
+          </Grid>
+          <Note>{T.plansSoon}</Note>
+        </Section>
+      </Container>
+    </>
+  );
+}

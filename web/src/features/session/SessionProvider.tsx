@@ -1,0 +1,151 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { useNavigate } from "react-router-dom";
+import { TEXTS, TIMINGS, referralCodeFor } from "@clube-coroa/schema";
+import { useToast } from "../../components/Toast";
+import type { SessionUserFragment } from "../../gql/graphql";
+import { clearStoredUser, readStoredUser, writeStoredUser, type StoredUser } from "../../lib/storage";
+import { LogoutDocument, MeDocument, MeUpdatedDocument } from "./documents";
+
+export type SessionStatus = "loading" | "anonymous" | "authenticated";
+export type SessionUser = SessionUserFragment;
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** True once the server's `me` has answered for this user (the stored copy is not proof). */
+  confirmed: boolean;
+  signIn: (user: SessionUser) => void;
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession must be used inside <SessionProvider>");
+  return session;
+}
+
+function fromStored(stored: StoredUser): SessionUser {
+  return {
+    id: stored.id,
+    phone: stored.phone,
+    plan: stored.plan as SessionUser["plan"],
+    email: stored.email ?? null,
+    profileComplete: stored.profileComplete ?? false,
+    fullName: stored.fullName ?? null,
+    nickname: stored.nickname ?? null,
+    isSuperuser: false,
+    referralCode: referralCodeFor(stored.id),
+  };
+}
+
+/**
+ * Who is signed in, as the server says through `me`. The stored user only paints the shell while
+ * `me` is on its way; after 5 s without an answer the logged-out view is shown (spec part 1 §4).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [stored, setStored] = useState<StoredUser | null>(() => readStoredUser());
+  const [timedOut, setTimedOut] = useState(false);
+  // Set by logout until the next sign-in, so the shell never shows her while the store resets.
+  const [loggedOut, setLoggedOut] = useState(false);
+  const previousPlan = useRef<{ id: number; plan: string } | null>(null);
+
+  const { data, previousData, error, refetch } = useQuery(MeDocument, { fetchPolicy: "cache-first" });
+  const [logoutMutation] = useMutation(LogoutDocument);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), TIMINGS.loadingTimeoutMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const me = loggedOut ? null : data?.me;
+  const signedOut = loggedOut || (data !== undefined && me === null);
+  let status: SessionStatus;
+  let user: SessionUser | null = null;
+  let confirmed = false;
+  if (me) {
+    status = "authenticated";
+    user = me;
+    confirmed = true;
+  } else if (signedOut) {
+    status = "anonymous";
+  } else if (error && previousData?.me && !loggedOut) {
+    // A failed refresh is not a logout: keep the user the server last confirmed.
+    status = "authenticated";
+    user = previousData.me;
+    confirmed = true;
+  } else if (error) {
+    status = "anonymous";
+  } else if (stored) {
+    status = "authenticated";
+    user = fromStored(stored);
+  } else {
+    status = timedOut ? "anonymous" : "loading";
+  }
+
+  // Keep the stored copy in step with the server.
+  useEffect(() => {
+    if (me) writeStoredUser(me);
+    else if (signedOut) clearStoredUser();
+  }, [me, signedOut]);
+
+  // Tell her when her plan changed behind her back (refresh every 120 s, or a pushed update).
+  useEffect(() => {
+    const previous = previousPlan.current;
+    if (me && previous && previous.id === me.id && previous.plan !== me.plan) {
+      toast({ title: TEXTS.planAutoUpdated });
+    }
+    if (me) previousPlan.current = { id: me.id, plan: me.plan };
+    else if (signedOut) previousPlan.current = null;
+  }, [me, signedOut, toast]);
+
+  const signedInId = me?.id;
+  useEffect(() => {
+    if (signedInId === undefined) return;
+    const interval = setInterval(() => {
+      refetch().catch(() => undefined);
+    }, TIMINGS.userRefreshMs);
+    return () => clearInterval(interval);
+  }, [signedInId, refetch]);
+
+  // A pushed change of the user lands in the normalised cache and flows into `me` above.
+  useSubscription(MeUpdatedDocument, { skip: !me });
+
+  const signIn = useCallback(
+    (signedIn: SessionUser) => {
+      writeStoredUser(signedIn);
+      setStored(signedIn);
+      setLoggedOut(false);
+      client.writeQuery({ query: MeDocument, data: { me: signedIn } });
+    },
+    [client],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutMutation();
+    } catch {
+      // Even if the server cannot be reached, forget her on this device.
+    }
+    clearStoredUser();
+    setStored(null);
+    setLoggedOut(true);
+    previousPlan.current = null;
+    toast({ title: TEXTS.logoutToast });
+    setTimeout(() => navigate("/"), TIMINGS.logoutRedirectMs);
+    // Drop everything fetched for her; `me` is asked again and the server answers null.
+    await client.resetStore().catch(() => undefined);
+  }, [client, logoutMutation, navigate, toast]);
+
+  const value = useMemo<Session>(
+    () => ({ status, user, confirmed, signIn, logout }),
+    [status, user, confirmed, signIn, logout],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

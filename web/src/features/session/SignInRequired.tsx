@@ -1,0 +1,13 @@
+import { TEXTS } from "@clube-coroa/schema";
+import { ButtonLink } from "../../components/Button";
+import { Lead } from "../../components/Page";
+
+/** What a page behind sign-in shows to someone who is not signed in. */
+export function SignInRequired({ text }: { text: string }) {
+  return (
+    <>
+      <Lead>{text}</Lead>
+      <ButtonLink to="/auth">{TEXTS.loginLink}</ButtonLink>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { ApolloClient, ApolloLink } from "@apollo/client";
+import { ApolloProvider } from "@apollo/client/react";
+import { render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { Observable } from "rxjs";
+import { ThemeProvider } from "styled-components";
+import { AppShell } from "../app/AppShell";
+import type { SessionUserFragment } from "../gql/graphql";
+import { createCache } from "../lib/apollo";
+import { theme } from "../styles/theme";
+
+/** Answers one operation: return `{ data }` (or a promise of it), or throw to fail the request. */
+export type Handler = (variables: Record<string, unknown>) => unknown;
+export interface Call {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/** An Apollo client whose link answers each operation by name and records what was sent. */
+export function createTestClient(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const operationName = operation.operationName ?? "";
+        calls.push({ operationName, variables: operation.variables });
+        const handler = handlers[operationName];
+        if (!handler) {
+          // Subscriptions without a handler stay open and silent, like a quiet server.
+          if (operation.operationType === "subscription") return;
+          observer.error(new Error(`No test handler for ${operationName}`));
+          return;
+        }
+        Promise.resolve()
+          .then(() => handler(operation.variables))
+          .then(
+            (result) => {
+              observer.next(result as ApolloLink.Result);
+              observer.complete();
+            },
+            (error: unknown) => observer.error(error),
+          );
+      }),
+  );
+  const client = new ApolloClient({ link, cache: createCache() });
+  return { client, calls };
+}
+
+export function user(overrides: Partial<SessionUserFragment> = {}) {
+  return {
+    __typename: "User" as const,
+    id: 7,
+    phone: "5511987654321",
+    email: null,
+    plan: "nobreza" as const,
+    profileComplete: true,
+    fullName: "Ana Souza",
+    nickname: "Ana",
+    isSuperuser: false,
+    referralCode: "kc7",
+    ...overrides,
+  };
+}
+
+export const meIs = (value: ReturnType<typeof user> | null): Handler => () => ({ data: { me: value } });
+
+export function withProviders(ui: ReactNode, handlers: Record<string, Handler>, route = "/") {
+  const { client, calls } = createTestClient(handlers);
+  const utils = render(
+    <ApolloProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+      </MemoryRouter>
+    </ApolloProvider>,
+  );
+  return { ...utils, client, calls };
+}
+
+/** Renders the whole app shell at a route. */
+export function renderApp(route: string, handlers: Record<string, Handler>) {
+  return withProviders(<AppShell />, handlers, route);
+}
+
+/** The toast region, where Radix renders the toast on screen. */
+export async function findToastRegion() {
+  return screen.findByRole("region", { name: /Notificações/ });
+}
+
+export async function findToast(text: string | RegExp) {
+  return within(await findToastRegion()).findByText(text);
+}
