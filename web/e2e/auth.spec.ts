@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 const SHOTS = "test-results/screenshots";
+/** The visible toast list (Radix also repeats each toast in a hidden live region for screen readers). */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notificações/ });
 
 async function codeFor(page: Page, e164Digits: string): Promise<string> {
   const response = await page.request.get(`/api/dev/outbox?phone=${e164Digits}`);
@@ -36,8 +38,8 @@ test("a new member signs in with the WhatsApp code, lands on her profile, and lo
   await page.getByRole("button", { name: "Verificar Token" }).click();
 
   await expect(page).toHaveURL(/\/perfil$/, { timeout: 5000 });
-  await expect(page.getByText("Complete seu cadastro", { exact: true })).toBeVisible();
-  await expect(page.getByText("Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro.")).toBeVisible();
+  await expect(toasts(page).getByText("Complete seu cadastro", { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText("Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro.")).toBeVisible();
   await expect(page.getByText("Complete seu perfil para acessar todos os recursos da plataforma")).toBeVisible();
 
   // The session is the server's cookie: a reload keeps her signed in.
@@ -45,7 +47,7 @@ test("a new member signs in with the WhatsApp code, lands on her profile, and lo
   await expect(page.getByRole("heading", { name: "Meu Perfil" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sair" }).first().click();
-  await expect(page.getByText("Você foi desconectada com sucesso.")).toBeVisible();
+  await expect(toasts(page).getByText("Você foi desconectada com sucesso.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   await expect(page.getByRole("link", { name: "Entrar" }).first()).toBeVisible();
   const me = await page.request.post("/graphql", {
@@ -70,8 +72,8 @@ test("a wrong code is refused with the spec's toast", async ({ page }) => {
   const code = await codeFor(page, "5531900007654");
   await page.getByLabel("Código de 6 dígitos").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verificar Token" }).click();
-  await expect(page.getByText("Token Inválido", { exact: true })).toBeVisible();
-  await expect(page.getByText("Token incorreto. Restam 4 tentativas. Solicite um novo token se necessário.")).toBeVisible();
+  await expect(toasts(page).getByText("Token Inválido", { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText("Token incorreto. Restam 4 tentativas. Solicite um novo token se necessário.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
 
