@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { INTERESTS, LIMITS, PRODUCT_TIME_ZONE, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
+import { isValidCpf } from "./cpf.js";
+
+/** Texts of the profile form (spec part 1 section 5), used by the form and the server. */
+export const PROFILE_MESSAGES = {
+  fullName: "Nome completo é obrigatório",
+  nickname: "Apelido é obrigatório",
+  cpfLength: "CPF deve ter 11 dígitos",
+  cpfInvalid: "CPF inválido",
+  birthDate: "Data de nascimento é obrigatória",
+  over18: "Você deve ter mais de 18 anos para se cadastrar",
+  cep: "CEP é obrigatório",
+  houseNumber: "Número da casa é obrigatório",
+  professionalActivity: "Atividade profissional é obrigatória",
+  interests: "Selecione pelo menos um interesse",
+  email: "Email inválido",
+  url: "URL inválida",
+  miniBio: "MiniBio deve ter no máximo 500 caracteres",
+  acceptedTerms: "Você deve aceitar os termos de uso",
+  acceptedPrivacyPolicy: "Você deve aceitar a política de privacidade",
+  acceptedLGPD: "Você deve autorizar o uso das informações conforme LGPD",
+  tooLong: "Texto longo demais",
+} as const;
+
+/** Today's date (YYYY-MM-DD) on the product's calendar. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: PRODUCT_TIME_ZONE }).format(now);
+}
+
+/** Whole years between a birth date and a day, both YYYY-MM-DD. */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split("-").map(Number);
+  const [ty, tm, td] = today.split("-").map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** '' and whitespace become null: empty optional fields are stored as null (spec). */
+const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max, PROFILE_MESSAGES.tooLong).nullable().optional());
+const optionalUrl = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .max(300, PROFILE_MESSAGES.url)
+    .refine((v) => {
+      try {
+        const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
+        return /\./.test(url.hostname);
+      } catch {
+        return false;
+      }
+    }, PROFILE_MESSAGES.url)
+    .nullable()
+    .optional(),
+);
+const optionalEmail = z.preprocess(emptyToNull, z.email(PROFILE_MESSAGES.email).max(200, PROFILE_MESSAGES.email).nullable().optional());
+const mustAccept = (message: string) => z.literal(true, { error: message });
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(emptyToNull, z.enum(values).nullable().optional());
+
+/**
+ * The 'Meu Perfil' form. `today` (YYYY-MM-DD, America/Sao_Paulo) decides the age check, so the
+ * server and tests can pass their own clock.
+ */
+export function profileSchema(today: string = todayInSaoPaulo()) {
+  return z.object({
+    fullName: z.string({ error: PROFILE_MESSAGES.fullName }).trim().min(2, PROFILE_MESSAGES.fullName).max(120, PROFILE_MESSAGES.tooLong),
+    nickname: z.string({ error: PROFILE_MESSAGES.nickname }).trim().min(2, PROFILE_MESSAGES.nickname).max(60, PROFILE_MESSAGES.tooLong),
+    email: optionalEmail,
+    cpf: z
+      .string({ error: PROFILE_MESSAGES.cpfLength })
+      .transform((v) => v.replace(/\D/g, ""))
+      .refine((v) => v.length === LIMITS.cpfDigits, PROFILE_MESSAGES.cpfLength)
+      .refine((v) => v.length !== LIMITS.cpfDigits || isValidCpf(v), PROFILE_MESSAGES.cpfInvalid),
+    birthDate: z
+      .string({ error: PROFILE_MESSAGES.birthDate })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, PROFILE_MESSAGES.birthDate)
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), PROFILE_MESSAGES.birthDate)
+      .refine((v) => ageOn(v, today) >= LIMITS.minimumAge, PROFILE_MESSAGES.over18),
+    cep: z
+      .string({ error: PROFILE_MESSAGES.cep })
+      .transform((v) => v.replace(/\D/g, ""))
+      .refine((v) => v.length === LIMITS.cepDigits, PROFILE_MESSAGES.cep),
+    street: optionalText(200),
+    houseNumber: z.string({ error: PROFILE_MESSAGES.houseNumber }).trim().min(1, PROFILE_MESSAGES.houseNumber).max(20, PROFILE_MESSAGES.tooLong),
+    complement: optionalText(120),
+    neighborhood: optionalText(120),
+    city: optionalText(120),
+    state: optionalText(60),
+    professionalActivity: z.enum(PROFESSIONAL_ACTIVITIES, { error: PROFILE_MESSAGES.professionalActivity }),
+    interests: z.array(z.enum(INTERESTS, { error: PROFILE_MESSAGES.interests }), { error: PROFILE_MESSAGES.interests }).min(1, PROFILE_MESSAGES.interests),
+    melhorEmail: optionalEmail,
+    website: optionalUrl,
+    linkedin: optionalUrl,
+    youtube: optionalUrl,
+    facebook: optionalUrl,
+    instagram: optionalText(200),
+    tiktok: optionalText(200),
+    miniBio: z.preprocess(emptyToNull, z.string().trim().max(LIMITS.miniBioMax, PROFILE_MESSAGES.miniBio).nullable().optional()),
+    bannerLink: optionalUrl,
+    businessType: optionalChoice(SPONSOR_FILTERS.businessType),
+    serviceType: optionalChoice(SPONSOR_FILTERS.serviceType),
+    entrepreneurProfile: optionalChoice(SPONSOR_FILTERS.profile),
+    shareWithSponsors: z.boolean().default(false),
+    whatsappNotificationsEnabled: z.boolean().default(true),
+    acceptedTerms: mustAccept(PROFILE_MESSAGES.acceptedTerms),
+    acceptedPrivacyPolicy: mustAccept(PROFILE_MESSAGES.acceptedPrivacyPolicy),
+    acceptedLGPD: mustAccept(PROFILE_MESSAGES.acceptedLGPD),
+    isOver18: mustAccept(PROFILE_MESSAGES.over18),
+  });
+}
+
+export type ProfileInput = z.input<ReturnType<typeof profileSchema>>;
+export type Profile = z.output<ReturnType<typeof profileSchema>>;
+
+/** Fields only majestade and imperatriz may fill (spec part 1 section 6); others are stored as null. */
+export const PREMIUM_PROFILE_FIELDS = ["bannerLink", "miniBio", "website", "linkedin", "youtube", "facebook", "instagram", "tiktok"] as const;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { formatCpf, isValidCpf } from "./cpf.js";
+import { OFFER_MESSAGES, offerInputSchema, offerStepError } from "./offer.js";
+import { ageOn, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
+
+const validProfile = {
+  fullName: "Maria da Silva",
+  nickname: "Mari",
+  cpf: "529.982.247-25",
+  birthDate: "1990-05-20",
+  cep: "01310-100",
+  houseNumber: "100",
+  professionalActivity: "Marketing & Comunicação",
+  interests: ["Voluntariado"],
+  acceptedTerms: true,
+  acceptedPrivacyPolicy: true,
+  acceptedLGPD: true,
+  isOver18: true,
+};
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : result.error!.issues.map((i) => i.message);
+
+describe("CPF", () => {
+  it("checks both check digits", () => {
+    expect(isValidCpf("529.982.247-25")).toBe(true);
+    expect(isValidCpf("529.982.247-26")).toBe(false);
+    expect(isValidCpf("111.111.111-11")).toBe(false);
+    expect(formatCpf("52998224725")).toBe("529.982.247-25");
+  });
+});
+
+describe("profile schema", () => {
+  it("accepts a complete profile and stores empty optional fields as null", () => {
+    const parsed = profileSchema("2026-11-23").parse({ ...validProfile, website: "", miniBio: "  " });
+    expect(parsed).toMatchObject({ cpf: "52998224725", cep: "01310100", website: null, miniBio: null });
+  });
+
+  it("refuses a CPF with wrong check digits and one with missing digits", () => {
+    expect(messagesOf(profileSchema().safeParse({ ...validProfile, cpf: "529.982.247-26" }))).toEqual([PROFILE_MESSAGES.cpfInvalid]);
+    expect(messagesOf(profileSchema().safeParse({ ...validProfile, cpf: "529.982" }))).toEqual(["CPF deve ter 11 dígitos"]);
+  });
+
+  it("refuses members under 18 on the product's calendar", () => {
+    expect(messagesOf(profileSchema("2026-11-23").safeParse({ ...validProfile, birthDate: "2008-11-24" }))).toEqual([
+      "Você deve ter mais de 18 anos para se cadastrar",
+    ]);
+    expect(profileSchema("2026-11-23").safeParse({ ...validProfile, birthDate: "2008-11-23" }).success).toBe(true);
+    expect(ageOn("2000-02-29", "2026-02-28")).toBe(25);
+    expect(todayInSaoPaulo(new Date("2026-01-01T02:00:00Z"))).toBe("2025-12-31");
+  });
+
+  it("names every missing required field with the spec's text", () => {
+    const messages = messagesOf(profileSchema().safeParse({}));
+    for (const text of [
+      "Nome completo é obrigatório",
+      "Apelido é obrigatório",
+      "CPF deve ter 11 dígitos",
+      "Data de nascimento é obrigatória",
+      "CEP é obrigatório",
+      "Número da casa é obrigatório",
+      "Atividade profissional é obrigatória",
+      "Selecione pelo menos um interesse",
+      "Você deve aceitar os termos de uso",
+      "Você deve aceitar a política de privacidade",
+      "Você deve autorizar o uso das informações conforme LGPD",
+      "Você deve ter mais de 18 anos para se cadastrar",
+    ]) {
+      expect(messages).toContain(text);
+    }
+  });
+
+  it("checks e-mails, links and the mini bio", () => {
+    expect(messagesOf(profileSchema().safeParse({ ...validProfile, melhorEmail: "maria@" }))).toEqual(["Email inválido"]);
+    expect(messagesOf(profileSchema().safeParse({ ...validProfile, website: "não é site" }))).toEqual(["URL inválida"]);
+    expect(messagesOf(profileSchema().safeParse({ ...validProfile, miniBio: "a".repeat(501) }))).toEqual([
+      "MiniBio deve ter no máximo 500 caracteres",
+    ]);
+  });
+});
+
+describe("offer schema", () => {
+  const offer = {
+    postType: "oferta",
+    title: "Parceria para ensaio de moda",
+    description: "Sou fotógrafa e procuro uma estilista para um ensaio colaborativo.",
+    type: "collab",
+    categories: ["Moda", "Fotografia"],
+  };
+
+  it("accepts a valid offer with isUrgent false by default", () => {
+    expect(offerInputSchema.parse(offer).isUrgent).toBe(false);
+  });
+
+  it("gives each step's message", () => {
+    expect(offerStepError(1, {})).toBe(OFFER_MESSAGES.postType);
+    expect(offerStepError(2, { title: "curto" })).toBe("Título deve ter pelo menos 10 caracteres");
+    expect(offerStepError(2, { title: "x".repeat(121) })).toBe("Título deve ter no máximo 120 caracteres");
+    expect(offerStepError(3, { description: "x".repeat(29) })).toBe("Descrição deve ter pelo menos 30 caracteres");
+    expect(offerStepError(3, { description: "x".repeat(1501) })).toBe("Descrição deve ter no máximo 1.500 caracteres");
+    expect(offerStepError(4, {})).toBe("Selecione um tipo de parceria");
+    expect(offerStepError(5, { categories: [] })).toBe("Selecione pelo menos 1 categoria");
+    expect(offerStepError(5, { categories: ["Moda", "Design", "Arte", "Música"] })).toBe("Máximo 3 categorias");
+    expect(offerStepError(6, { isUrgent: true })).toBeNull();
+  });
+
+  it("refuses categories outside the list", () => {
+    expect(messagesOf(offerInputSchema.safeParse({ ...offer, categories: ["Astrologia"] }))).toEqual(["Categoria inválida"]);
+  });
+});
