@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from "./config.js";
 describe("configuration", () => {
   it("has working defaults for the embedded database", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: ".data", WHATSAPP_PROVIDER: "local", SUPERUSER_PHONES: [] });
+    expect(config).toMatchObject({ PORT: 3000, WHATSAPP_PROVIDER: "local", SUPERUSER_PHONES: [] });
+    expect(loadConfig({ INIT_CWD: "/srv/clube" }).DATA_DIR).toBe("/srv/clube/.data");
+    expect(loadConfig({ DATA_DIR: "memory" }).DATA_DIR).toBe("memory");
     expect(config.DATABASE_URL).toBeUndefined();
   });
 

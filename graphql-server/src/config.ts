@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 
 const bool = z
@@ -54,11 +55,24 @@ const envSchema = z
     WHATSAPP_ACCESS_TOKEN: z.string().optional(),
     WHATSAPP_TEMPLATE_NAME: z.string().default("codigo_de_acesso"),
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
+    // Address lookup by CEP: a built-in table offline, or ViaCEP
+    CEP_PROVIDER: z.enum(["local", "viacep"]).default("local"),
+    CEP_API_URL: z.url().default("https://viacep.com.br/ws"),
+    // Text improver of 'Ajustar por IA'
+    AI_PROVIDER: z.enum(["local", "openai"]).default("local"),
+    AI_API_URL: z.url().default("https://api.openai.com/v1"),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.WHATSAPP_PROVIDER === "cloud") {
       for (const key of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when WHATSAPP_PROVIDER=cloud" });
+      }
+    }
+    if (env.AI_PROVIDER === "openai") {
+      for (const key of ["AI_API_KEY", "AI_MODEL"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when AI_PROVIDER=openai" });
       }
     }
     if (env.NODE_ENV === "production" && env.WHATSAPP_PROVIDER === "local" && !env.ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION) {
@@ -82,5 +96,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...parsed.data, ...overrides };
+  const config = { ...parsed.data, ...overrides };
+  // A relative DATA_DIR means relative to where the person ran npm, not to the workspace npm enters.
+  if (config.DATA_DIR !== "memory" && !isAbsolute(config.DATA_DIR)) {
+    config.DATA_DIR = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);
+  }
+  return config;
 }
