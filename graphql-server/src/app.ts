@@ -151,7 +151,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   await apollo.start();
   app.use(
     "/graphql",
-    express.json({ limit: "200kb" }),
+    // uploadProfileImage carries a 5 MB image as a base64 data URL (about 6.7 MB).
+    express.json({ limit: "7mb" }),
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }): Promise<GraphQLContext> => ({
         services,

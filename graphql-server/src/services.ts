@@ -1,14 +1,26 @@
+import { join } from "node:path";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "./config.js";
 import { createAuthService, type RateLimiter } from "./domains/auth/auth.service.js";
 import { createSessionStore } from "./domains/auth/sessions.js";
+import { createProfileService } from "./domains/users/profile.service.js";
+import { createOffersService } from "./domains/offers/offers.service.js";
 import { createBus } from "./lib/bus.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
 import type { Logger } from "./lib/log.js";
+import type { TextImprover } from "./providers/ai/ai.js";
+import { LocalTextImprover } from "./providers/ai/local.js";
+import { OpenAiTextImprover } from "./providers/ai/openai.js";
 import { CloudWhatsAppSender } from "./providers/whatsapp/cloud.js";
 import { LocalWhatsAppSender } from "./providers/whatsapp/local.js";
 import type { WhatsAppSender } from "./providers/whatsapp/whatsapp.js";
+import type { CepLookup } from "./providers/cep/cep.js";
+import { LocalCepLookup } from "./providers/cep/local.js";
+import { ViaCepLookup } from "./providers/cep/viacep.js";
+import { DiskStorage } from "./providers/storage/disk.js";
+import { MemoryStorage } from "./providers/storage/memory.js";
+import type { Storage } from "./providers/storage/storage.js";
 
 function memoryLimiter(points: number, durationSeconds: number): RateLimiter {
   const limiter = new RateLimiterMemory({ points, duration: durationSeconds });
@@ -41,6 +53,22 @@ export function createWhatsAppSender(config: Config, log: Logger, clock: Clock):
   return new LocalWhatsAppSender(log, () => clock.now());
 }
 
+export function createTextImprover(config: Config): TextImprover {
+  if (config.AI_PROVIDER === "openai") {
+    return new OpenAiTextImprover({ apiUrl: config.AI_API_URL, apiKey: config.AI_API_KEY!, model: config.AI_MODEL! });
+  }
+  return new LocalTextImprover();
+}
+
+export function createCepLookup(config: Config): CepLookup {
+  return config.CEP_PROVIDER === "viacep" ? new ViaCepLookup({ apiUrl: config.CEP_API_URL }) : new LocalCepLookup();
+}
+
+/** Uploaded files under `${DATA_DIR}/uploads`; in memory when DATA_DIR is "memory" (tests). */
+export function createStorage(config: Config): Storage {
+  return config.DATA_DIR === "memory" ? new MemoryStorage() : new DiskStorage(join(config.DATA_DIR, "uploads"));
+}
+
 /** Every domain service, wired once per app instance; both doors (GraphQL and REST) call these. */
 export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger }) {
   const { config, db, clock, log } = options;
@@ -58,6 +86,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
     sessions,
     verifyLimiter: memoryLimiter(config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
   });
+  const storage = createStorage(config);
+  const cep = createCepLookup(config);
+  const profile = createProfileService({ prisma, clock, bus, log, storage, cep });
+  const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config) });
   return {
     config,
     db,
@@ -68,6 +100,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
     whatsapp,
     sessions,
     auth,
+    offers,
+    storage,
+    cep,
+    profile,
     async close() {
       await bus.close();
     },

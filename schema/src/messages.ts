@@ -26,6 +26,17 @@ export const ERROR_CODES = [
   "NOT_FOUND",
   "PAYLOAD_TOO_LARGE",
   "INTERNAL",
+  // profile
+  "CPF_TAKEN",
+  "PLAN_FEATURE",
+  "PLAN_CHANGE_FORBIDDEN",
+  "SUBSCRIPTION_NOT_PAID",
+  "IMAGE_TOO_LARGE",
+  "IMAGE_TYPE",
+  "CEP_NOT_FOUND",
+  // offers
+  "PLAN_LIMIT",
+  "AI_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -49,6 +60,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: "Não encontrado",
   PAYLOAD_TOO_LARGE: "Conteúdo grande demais",
   INTERNAL: "Erro interno do servidor. Tente novamente em alguns minutos.",
+  // profile
+  CPF_TAKEN: "Este CPF já está cadastrado",
+  PLAN_FEATURE: "Banner, link do banner, miniBio e redes sociais são exclusivos dos planos Majestade e Imperatriz",
+  PLAN_CHANGE_FORBIDDEN: "Para mudar de plano, escolha um plano e conclua o pagamento.",
+  SUBSCRIPTION_NOT_PAID: "Somente planos pagos podem ser cancelados",
+  IMAGE_TOO_LARGE: "A imagem deve ter no máximo 5 MB",
+  IMAGE_TYPE: "Envie uma imagem JPG, PNG, WebP ou GIF",
+  CEP_NOT_FOUND: "CEP não encontrado",
+  // offers
+  PLAN_LIMIT: "Seu plano não permite esta publicação.",
+  AI_FAILED: "Não foi possível melhorar o texto no momento. Tente novamente.",
 };
 
 /** Texts of the login page and the app shell (spec part 1 sections 2, 4, 8; part 2 section 2). */

@@ -6,6 +6,7 @@ import type { UserDTO } from "../domains/users/users.service.js";
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
 export type BusEvents = {
   "user:updated": [userId: number, payload: UserDTO];
+  "offers:changed": [payload: { kind: "created" | "updated" | "deleted" | "liked"; offerId: number; totalLikes?: number }];
 };
 
 export interface Bus {

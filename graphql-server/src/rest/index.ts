@@ -3,6 +3,8 @@ import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { AppError, isAppError } from "../lib/errors.js";
 import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
+import { profileRoutes } from "./profile.js";
+import { offersRoutes } from "./offers.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -13,6 +15,8 @@ export function restApi(services: Services) {
     next();
   });
   api.use(authRoutes(services));
+  api.use(offersRoutes(services));
+  api.use(profileRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
   api.use(restErrorHandler(services));
   return api;

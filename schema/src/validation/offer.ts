@@ -41,8 +41,11 @@ export const offerFields = {
 export const offerInputSchema = z.object(offerFields);
 export type OfferInput = z.infer<typeof offerInputSchema>;
 
-/** An edit sends the fields it changes (PUT /api/offers/{id} sends them all, without id). */
-export const offerUpdateSchema = offerInputSchema.partial();
+/**
+ * An edit sends the fields it changes (PUT /api/offers/{id} sends them all, without id); a field
+ * left out keeps its value, so isUrgent has no default here.
+ */
+export const offerUpdateSchema = z.object({ ...offerFields, isUrgent: z.boolean() }).partial();
 export type OfferUpdate = z.infer<typeof offerUpdateSchema>;
 
 /** The fields each of the form's six steps validates before 'Próximo'. */

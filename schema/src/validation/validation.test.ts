@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCpf, isValidCpf } from "./cpf.js";
-import { OFFER_MESSAGES, offerInputSchema, offerStepError } from "./offer.js";
+import { OFFER_MESSAGES, offerInputSchema, offerStepError, offerUpdateSchema } from "./offer.js";
 import { ageOn, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
 
 const validProfile = {
@@ -101,6 +101,10 @@ describe("offer schema", () => {
     expect(offerStepError(5, { categories: [] })).toBe("Selecione pelo menos 1 categoria");
     expect(offerStepError(5, { categories: ["Moda", "Design", "Arte", "Música"] })).toBe("Máximo 3 categorias");
     expect(offerStepError(6, { isUrgent: true })).toBeNull();
+  });
+
+  it("keeps fields an edit leaves out, isUrgent included", () => {
+    expect(offerUpdateSchema.parse({ title: "Novo título da proposta" })).toEqual({ title: "Novo título da proposta" });
   });
 
   it("refuses categories outside the list", () => {

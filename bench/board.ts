@@ -1,0 +1,244 @@
+// Benchmark of the offers board on PostgreSQL: seeds 10,000 members and 100,000 offers into a fresh
+// database, then measures the first board page over GraphQL and over REST beside /healthz, and
+// prints EXPLAIN (ANALYZE) of the board query without a filter and with each filter.
+//
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/board.ts
+//
+// A fresh database cc_bench_<random> is created from that URL and dropped at the end.
+// BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) change the load.
+// Exits 1 when a phase has more than 1% errors.
+import { randomBytes } from "node:crypto";
+import type { EventEmitter } from "node:events";
+import { createRequire } from "node:module";
+import { availableParallelism, cpus } from "node:os";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { BRAZILIAN_STATES, OFFER_CATEGORIES } from "../schema/src/index.js";
+import { createApp, type App } from "../graphql-server/src/app.js";
+import { loadConfig } from "../graphql-server/src/config.js";
+
+// autocannon ships no type declarations: the small part of its API used here, typed by hand.
+interface AutocannonResult {
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+  requests: { average: number; total: number };
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  warmup?: { connections: number; duration: number };
+}
+type AutocannonRun = EventEmitter & PromiseLike<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonRun;
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MEMBERS = 10_000;
+const OFFERS = 100_000;
+const MAX_ERROR_RATE = 0.01;
+
+const BOARD_QUERY = `query Board($first: Int) { offers(first: $first) {
+  edges { cursor node { id postType type title description categories isUrgent likes isLiked isOwn createdAt
+    userNickname userFullName userName userPlan userJoinedAt userProfilePhoto userProfessionalActivity } }
+  pageInfo { endCursor hasNextPage } } }`;
+
+async function freshPostgres(baseUrl: string) {
+  const name = `cc_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: baseUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+/** Members and offers generated inside PostgreSQL (INSERT … SELECT over generate_series). */
+async function seed(client: pg.Client) {
+  const states = BRAZILIAN_STATES.map(([uf]) => uf);
+  const categories = [...OFFER_CATEGORIES];
+  await client.query(
+    `INSERT INTO "User" (phone, plan, state, "createdAt", "updatedAt", nickname, "fullName", "professionalActivity")
+     SELECT '5511' || lpad(g::text, 9, '0'),
+            (CASE WHEN g % 100 < 60 THEN 'nobreza' WHEN g % 100 < 85 THEN 'alteza'
+                  WHEN g % 100 < 97 THEN 'majestade' ELSE 'imperatriz' END)::"Plan",
+            ($1::text[])[1 + (g * 7) % array_length($1::text[], 1)],
+            now() - make_interval(days => (g * 37) % 1500, secs => g),
+            now(),
+            CASE WHEN g % 3 = 0 THEN NULL ELSE 'Parceira ' || g END,
+            'Empreendedora ' || g,
+            'Marketing & Comunicação'
+     FROM generate_series(1, $2::int) AS g`,
+    [states, MEMBERS],
+  );
+  await client.query(
+    `INSERT INTO "Offer" ("userId", "postType", type, title, description, categories, "isUrgent", "likesCount",
+                          "authorPlanRank", "authorJoinedAt", state, "createdAt", "updatedAt")
+     SELECT u.id,
+            (CASE WHEN g % 4 = 0 THEN 'pedido' ELSE 'oferta' END)::"PostType",
+            (CASE WHEN u.plan = 'nobreza' THEN 'apoio' ELSE (ARRAY['collab','permuta','apoio'])[1 + g % 3] END)::"OfferType",
+            'Oferta de parceria número ' || g,
+            'Descrição da oferta de parceria número ' || g || ', com detalhes suficientes para o mural.',
+            ARRAY[($1::text[])[1 + g % 59], ($1::text[])[1 + (g * 13 + 5) % 59]],
+            g % 17 = 0,
+            (g * 31) % 40,
+            CASE u.plan WHEN 'nobreza' THEN 1 WHEN 'alteza' THEN 2 WHEN 'majestade' THEN 3 ELSE 4 END,
+            u."createdAt",
+            u.state,
+            now() - make_interval(mins => (g * 11) % 200000),
+            now()
+     FROM generate_series(1, $2::int) AS g
+     JOIN "User" u ON u.id = 1 + (g * 7919) % $3::int`,
+    [categories, OFFERS, MEMBERS],
+  );
+  await client.query(`ANALYZE "User"; ANALYZE "Offer"`);
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)}ms` : "n/a");
+
+async function cannon(name: string, options: AutocannonOptions) {
+  const latencies: number[] = [];
+  const run = autocannon({ warmup: { connections: options.connections, duration: 1 }, ...options });
+  run.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  const errors = result.errors + result.timeouts + result.non2xx + result.mismatches;
+  const ok = Math.max(0, result.requests.total - result.non2xx - result.mismatches);
+  const rate = ok + errors ? (100 * errors) / (ok + errors) : 0;
+  console.log(
+    `${name.padEnd(14)} rps=${result.requests.average.toFixed(0).padEnd(7)} p50=${ms(percentile(latencies, 50)).padEnd(8)} ` +
+      `p99=${ms(percentile(latencies, 99)).padEnd(8)} ok=${String(ok).padEnd(7)} errors=${errors} (${rate.toFixed(2)}%)`,
+  );
+  return rate / 100;
+}
+
+/** The statement Prisma sends for a board page (same columns, filter, order and limit). */
+const boardSql = (where: string) =>
+  `SELECT id, "userId", "postType", type, title, description, categories, "isUrgent", "likesCount",
+          "authorPlanRank", "authorJoinedAt", "createdAt"
+   FROM "Offer" ${where}
+   ORDER BY "authorPlanRank" DESC, "authorJoinedAt" ASC, "createdAt" DESC, id DESC LIMIT 25`;
+
+async function explain(client: pg.Client) {
+  const deep = (
+    await client.query<{ authorPlanRank: number; authorJoinedAt: Date; createdAt: Date; id: number }>(
+      `${boardSql("").replace("LIMIT 25", "OFFSET 60000 LIMIT 1")}`,
+    )
+  ).rows[0];
+  const rank = deep.authorPlanRank;
+  const joined = deep.authorJoinedAt.toISOString();
+  const created = deep.createdAt.toISOString();
+  const cases: [string, string][] = [
+    ["no filter", ""],
+    ["type=permuta", `WHERE type = 'permuta'`],
+    ["state=SP", `WHERE state = 'SP'`],
+    ["category=moda", `WHERE categories && ARRAY['Moda']`],
+    ["type+state", `WHERE type = 'collab' AND state = 'RJ'`],
+    // A cursor 60,000 rows deep: the service reads the rest of that plan, then the lower plans.
+    [
+      "cursor @60000, rest of its plan",
+      `WHERE "authorPlanRank" = ${rank} AND "authorJoinedAt" >= '${joined}' AND ("authorJoinedAt" > '${joined}'
+         OR "createdAt" < '${created}' OR ("createdAt" = '${created}' AND id < ${deep.id}))`,
+    ],
+    ["cursor @60000, lower plans", `WHERE "authorPlanRank" < ${rank}`],
+  ];
+  for (const [name, where] of cases) {
+    const plan = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${boardSql(where)}`);
+    console.log(`\n--- EXPLAIN ANALYZE board, ${name}`);
+    for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
+  }
+}
+
+async function main() {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    console.error("bench/board.ts needs PostgreSQL: set DATABASE_URL=postgresql://…");
+    return 1;
+  }
+  const database = await freshPostgres(baseUrl);
+  let app: App | undefined;
+  const client = new pg.Client({ connectionString: database.url });
+  const cleanUp = async () => {
+    await client.end().catch(() => undefined);
+    await app?.close().catch((error: unknown) => console.error("closing the app failed:", error));
+    await database.drop().catch((error: unknown) => console.error(`dropping ${database.name} failed:`, error));
+  };
+  process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+  try {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: "memory",
+      WEB_DIST: "/nonexistent",
+      SEED_DEMO: "never",
+      DATABASE_URL: database.url,
+    });
+    app = await createApp({ config });
+    const url = await app.listen(0, "127.0.0.1");
+    await client.connect();
+    const t0 = performance.now();
+    await seed(client);
+    console.log(`database  PostgreSQL (${database.name}); seeded ${MEMBERS} members and ${OFFERS} offers in ${((performance.now() - t0) / 1000).toFixed(1)}s`);
+    console.log(`node      ${process.version}  cores=${availableParallelism()}  ${cpus()[0]?.model?.trim() ?? "unknown CPU"}`);
+    console.log(`settings  ${SECONDS}s per phase, ${CONNECTIONS} connections, 1s autocannon warm-up`);
+
+    const body = JSON.stringify({ query: BOARD_QUERY, variables: { first: 24 } });
+    const check = (await (await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body })).json()) as {
+      data?: { offers?: { edges: unknown[] } };
+    };
+    if (check.data?.offers?.edges.length !== 24) throw new Error(`board query failed: ${JSON.stringify(check).slice(0, 300)}`);
+    const restCheck = (await (await fetch(`${url}/api/offers`)).json()) as unknown[];
+    if (restCheck.length !== 200) throw new Error(`GET /api/offers answered ${restCheck.length} offers`);
+
+    const rates = [
+      await cannon("healthz", { url: `${url}/healthz`, connections: CONNECTIONS, duration: SECONDS }),
+      await cannon("graphql board", {
+        url: `${url}/graphql`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      }),
+      await cannon("rest board", { url: `${url}/api/offers`, connections: CONNECTIONS, duration: SECONDS }),
+    ];
+    console.log("(graphql board = first page of 24 offers; rest board = GET /api/offers, 200 offers)");
+    await explain(client);
+    if (rates.some((r) => r > MAX_ERROR_RATE)) {
+      console.log("FAILED: more than 1% errors");
+      return 1;
+    }
+    return 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

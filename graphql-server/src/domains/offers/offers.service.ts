@@ -1,0 +1,447 @@
+import {
+  OFFER_CATEGORIES,
+  OFFER_TYPES,
+  offerInputSchema,
+  offerUpdateSchema,
+  PLAN_RANK,
+  POST_TYPES,
+  PRODUCT_TIME_ZONE,
+  slugify,
+  type OfferTypeName,
+  type PlanName,
+  type PostTypeName,
+} from "@clube-coroa/schema";
+import type { z } from "zod";
+import type { Prisma, User } from "../../generated/prisma/client.js";
+import type { Bus, BusEvents } from "../../lib/bus.js";
+import type { Clock } from "../../lib/clock.js";
+import type { PrismaClient, Tx } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
+
+export interface OffersDeps {
+  prisma: PrismaClient;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  ai: TextImprover;
+}
+
+/** An offer as both doors answer it (spec part 1 section 3, Offer with the author's display fields). */
+export interface OfferDTO {
+  id: number;
+  userId: number;
+  postType: PostTypeName;
+  type: OfferTypeName;
+  title: string;
+  description: string;
+  categories: string[];
+  likes: number;
+  createdAt: Date;
+  isUrgent: boolean;
+  userNickname: string | null;
+  userFullName: string | null;
+  userName: string;
+  userPlan: PlanName;
+  userJoinedAt: Date;
+  userProfilePhoto: string | null;
+  userProfessionalActivity: string | null;
+  isLiked: boolean;
+}
+
+export interface OfferFilter {
+  type?: string | null;
+  postType?: string | null;
+  /** A board slug ('alimentacao'); 'all' or empty means every category. */
+  category?: string | null;
+  /** A state's UF ('SP'); 'all' or empty means everywhere. */
+  state?: string | null;
+}
+
+export interface ListOffersArgs extends OfferFilter {
+  first?: number | null;
+  after?: string | null;
+}
+
+export type OfferChange = BusEvents["offers:changed"][0];
+
+/** A refusal by plan: REST answers 403 with `{ error, upgradeMessage, showUpgrade: true }`. */
+export class PlanLimitError extends AppError {
+  readonly upgradeMessage: string;
+  readonly showUpgrade = true as const;
+  constructor(message: string, upgradeMessage: string) {
+    super("PLAN_LIMIT", message, { details: { upgradeMessage, showUpgrade: true } });
+    this.name = "PlanLimitError";
+    this.upgradeMessage = upgradeMessage;
+  }
+}
+
+export const BOARD_PAGE_DEFAULT = 24;
+export const BOARD_PAGE_MAX = 50;
+/** GET /api/offers answers one plain array: the first this many offers in board order. */
+export const REST_BOARD_LIMIT = 200;
+/** Alteza's monthly allowance per restricted kind; apoio is free for every plan. */
+export const ALTEZA_MONTHLY_LIMIT = 2;
+
+const TYPE_LABEL_PLURAL: Record<OfferTypeName, string> = { collab: "Collabs", permuta: "Permutas", apoio: "Apoios" };
+
+const authorSelect = {
+  nickname: true,
+  fullName: true,
+  plan: true,
+  createdAt: true,
+  profilePhoto: true,
+  professionalActivity: true,
+} satisfies Prisma.UserSelect;
+
+type OfferRow = Prisma.OfferGetPayload<{ include: { user: { select: typeof authorSelect } } }>;
+
+const BOARD_ORDER: Prisma.OfferOrderByWithRelationInput[] = [
+  { authorPlanRank: "desc" },
+  { authorJoinedAt: "asc" },
+  { createdAt: "desc" },
+  { id: "desc" },
+];
+
+export function toOfferDTO(row: OfferRow, isLiked = false): OfferDTO {
+  const { user } = row;
+  return {
+    id: row.id,
+    userId: row.userId,
+    postType: row.postType,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    categories: row.categories,
+    likes: row.likesCount,
+    createdAt: row.createdAt,
+    isUrgent: row.isUrgent,
+    userNickname: user.nickname,
+    userFullName: user.fullName,
+    userName: user.nickname || user.fullName || "Parceira",
+    userPlan: user.plan,
+    userJoinedAt: user.createdAt,
+    userProfilePhoto: user.profilePhoto,
+    userProfessionalActivity: user.professionalActivity,
+    isLiked,
+  };
+}
+
+type BoardKey = [rank: number, joinedAt: string, createdAt: string, id: number];
+
+export function encodeCursor(row: { authorPlanRank: number; authorJoinedAt: Date; createdAt: Date; id: number }): string {
+  const key: BoardKey = [row.authorPlanRank, row.authorJoinedAt.toISOString(), row.createdAt.toISOString(), row.id];
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
+}
+
+function decodeCursor(cursor: string) {
+  try {
+    const [rank, joinedAt, createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as BoardKey;
+    const key = { rank, joinedAt: new Date(joinedAt), createdAt: new Date(createdAt), id };
+    if (!Number.isInteger(rank) || !Number.isInteger(id) || isNaN(+key.joinedAt) || isNaN(+key.createdAt)) throw new Error();
+    return key;
+  } catch {
+    throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  }
+}
+
+/**
+ * Rows strictly after the cursor in board order (rank desc, joined asc, created desc, id desc), as
+ * two index ranges read one after the other: the rest of the cursor's plan (bounded by
+ * `rank = r AND joinedAt >= j`), then the lower plans (`rank < r`). Each is one range scan of a
+ * board index, so a deep page costs as little as the first.
+ */
+function afterCursor(cursor: string): [samePlan: Prisma.OfferWhereInput, lowerPlans: Prisma.OfferWhereInput] {
+  const { rank, joinedAt, createdAt, id } = decodeCursor(cursor);
+  return [
+    {
+      authorPlanRank: rank,
+      authorJoinedAt: { gte: joinedAt },
+      OR: [
+        { authorJoinedAt: { gt: joinedAt } },
+        { createdAt: { lt: createdAt } },
+        { createdAt, id: { lt: id } },
+      ],
+    },
+    { authorPlanRank: { lt: rank } },
+  ];
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
+
+/** The filter as a Prisma condition; unknown or 'all' values mean no filter, like the client sends. */
+export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
+  const where: Prisma.OfferWhereInput = {};
+  if (isOneOf(OFFER_TYPES, filter.type)) where.type = filter.type;
+  if (isOneOf(POST_TYPES, filter.postType)) where.postType = filter.postType;
+  const state = filter.state?.trim().toUpperCase();
+  if (state && state !== "ALL") where.state = state;
+  const slug = filter.category?.trim().toLowerCase();
+  if (slug && slug !== "all") {
+    // Offers store the form's category names; the board filters by their slugs.
+    where.categories = { hasSome: OFFER_CATEGORIES.filter((name) => slugify(name) === slug) };
+  }
+  return where;
+}
+
+/** The instant the current calendar month began in the product's time zone. */
+export function startOfMonthIn(now: Date, timeZone = PRODUCT_TIME_ZONE): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric" })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, 1);
+  return new Date(guess - zoneOffsetMs(new Date(guess), timeZone));
+}
+
+function zoneOffsetMs(at: Date, timeZone: string) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * Rewrites the board copies of the author's plan rank, join date and state on all her offers.
+ * Call it inside the transaction that changes her plan or state.
+ */
+export async function syncAuthorFields(tx: Tx | PrismaClient, userId: number): Promise<number> {
+  const author = await tx.user.findUnique({ where: { id: userId }, select: { plan: true, createdAt: true, state: true } });
+  if (!author) return 0;
+  const { count } = await tx.offer.updateMany({
+    where: { userId },
+    data: { authorPlanRank: PLAN_RANK[author.plan], authorJoinedAt: author.createdAt, state: author.state },
+  });
+  return count;
+}
+
+function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message);
+  return parsed.data;
+}
+
+export function createOffersService(deps: OffersDeps) {
+  const { prisma, clock, bus, ai, log } = deps;
+
+  const publish = (change: OfferChange) => bus.pubsub.publish("offers:changed", change);
+
+  /** Serialises one author's writes so that two parallel creations cannot both pass a limit. */
+  const lockAuthor = (tx: Tx, userId: number) =>
+    tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`offers:${userId}`}))) AS l`;
+
+  /** The plan rules of publishing (see docs/decisions.md): refuses with PlanLimitError. */
+  async function assertPlanAllows(tx: Tx, author: Pick<User, "id" | "plan">, type: OfferTypeName, now: Date) {
+    if (type === "apoio") return;
+    if (author.plan === "nobreza") {
+      throw new PlanLimitError(
+        "Seu plano Nobreza permite publicar apenas ofertas de Apoio.",
+        "Faça upgrade para o plano Alteza e publique Permutas e Collabs.",
+      );
+    }
+    if (author.plan !== "alteza") return;
+    const used = await tx.offer.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthIn(now) } } });
+    if (used >= ALTEZA_MONTHLY_LIMIT) {
+      throw new PlanLimitError(
+        `Você já publicou ${ALTEZA_MONTHLY_LIMIT} ${TYPE_LABEL_PLURAL[type]} este mês, o limite do plano Alteza.`,
+        "Faça upgrade para o plano Majestade e publique sem limites.",
+      );
+    }
+  }
+
+  async function likedAmong(viewerId: number | undefined, offerIds: number[]) {
+    if (!viewerId || offerIds.length === 0) return new Set<number>();
+    const likes = await prisma.like.findMany({ where: { userId: viewerId, offerId: { in: offerIds } }, select: { offerId: true } });
+    return new Set(likes.map((l) => l.offerId));
+  }
+
+  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number) {
+    const where = boardWhere(filter);
+    const read = (extra: Prisma.OfferWhereInput | null, limit: number) =>
+      prisma.offer.findMany({
+        where: extra ? { AND: [where, extra] } : where,
+        orderBy: BOARD_ORDER,
+        take: limit,
+        include: { user: { select: authorSelect } },
+      });
+    let rows: OfferRow[];
+    if (!after) rows = await read(null, take + 1);
+    else {
+      const [samePlan, lowerPlans] = afterCursor(after);
+      rows = await read(samePlan, take + 1);
+      if (rows.length < take + 1) rows = rows.concat(await read(lowerPlans, take + 1 - rows.length));
+    }
+    const hasNextPage = rows.length > take;
+    const items = rows.slice(0, take);
+    const liked = await likedAmong(viewerId, items.map((r) => r.id));
+    return {
+      items: items.map((row) => ({ offer: toOfferDTO(row, liked.has(row.id)), cursor: encodeCursor(row) })),
+      endCursor: items.length ? encodeCursor(items[items.length - 1]) : null,
+      hasNextPage,
+    };
+  }
+
+  /** One page of the board in board order, with keyset paging over the board indexes. */
+  function listOffers(args: ListOffersArgs, viewerId?: number) {
+    const first = Math.min(Math.max(Math.trunc(args.first ?? BOARD_PAGE_DEFAULT), 1), BOARD_PAGE_MAX);
+    return page(args, first, args.after, viewerId);
+  }
+
+  /** The legacy board: the first REST_BOARD_LIMIT offers as one array. */
+  async function boardArray(filter: OfferFilter, viewerId?: number) {
+    return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
+  }
+
+  async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
+    const row = await prisma.offer.findUnique({ where: { id }, include: { user: { select: authorSelect } } });
+    if (!row) return null;
+    return toOfferDTO(row, (await likedAmong(viewerId, [row.id])).has(row.id));
+  }
+
+  async function createOffer(user: Pick<User, "id">, input: unknown): Promise<OfferDTO> {
+    const data = validate(offerInputSchema, input);
+    const now = clock.now();
+    const row = await prisma.$transaction(async (tx) => {
+      await lockAuthor(tx, user.id);
+      const author = await tx.user.findUnique({ where: { id: user.id } });
+      if (!author) throw new AppError("UNAUTHENTICATED");
+      await assertPlanAllows(tx, author, data.type, now);
+      return tx.offer.create({
+        data: {
+          ...data,
+          userId: author.id,
+          authorPlanRank: PLAN_RANK[author.plan],
+          authorJoinedAt: author.createdAt,
+          state: author.state,
+          createdAt: now,
+        },
+        include: { user: { select: authorSelect } },
+      });
+    });
+    await publish({ kind: "created", offerId: row.id });
+    return toOfferDTO(row);
+  }
+
+  async function ownedOffer(tx: Tx, user: Pick<User, "id" | "role">, id: number, action: "editar" | "excluir") {
+    const offer = await tx.offer.findUnique({ where: { id }, select: { id: true, userId: true, type: true } });
+    if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    const mayAct = offer.userId === user.id || (action === "excluir" && user.role === "superuser");
+    if (!mayAct) throw new AppError("FORBIDDEN", `Você não tem permissão para ${action} esta oferta.`);
+    return offer;
+  }
+
+  /** Only the owner edits; a new kind is checked against her plan like a new publication. */
+  async function updateOffer(user: Pick<User, "id" | "role">, id: number, input: unknown): Promise<OfferDTO> {
+    const data = validate(offerUpdateSchema, input);
+    // The shared schema's `.partial()` still applies isUrgent's default: keep it only when sent.
+    if ((input as { isUrgent?: unknown } | null)?.isUrgent === undefined) delete data.isUrgent;
+    const now = clock.now();
+    const row = await prisma.$transaction(async (tx) => {
+      await lockAuthor(tx, user.id);
+      const offer = await ownedOffer(tx, user, id, "editar");
+      if (data.type && data.type !== offer.type) {
+        const author = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, plan: true } });
+        await assertPlanAllows(tx, author, data.type, now);
+      }
+      return tx.offer.update({ where: { id }, data, include: { user: { select: authorSelect } } });
+    });
+    await publish({ kind: "updated", offerId: id });
+    return toOfferDTO(row, (await likedAmong(user.id, [id])).has(id));
+  }
+
+  /** The owner deletes her offer; a superuser may delete any. */
+  async function deleteOffer(user: Pick<User, "id" | "role">, id: number) {
+    await prisma.$transaction(async (tx) => {
+      await ownedOffer(tx, user, id, "excluir");
+      await tx.offer.deleteMany({ where: { id } });
+    });
+    await publish({ kind: "deleted", offerId: id });
+    return { success: true as const };
+  }
+
+  /**
+   * Likes or unlikes. The offer row is locked first, so toggles on one offer run one after the
+   * other and the count always equals the number of Like rows.
+   */
+  async function toggleLike(user: Pick<User, "id">, offerId: number) {
+    const result = await prisma.$transaction(async (tx) => {
+      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} FOR UPDATE`;
+      if (found.length === 0) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+      const removed = await tx.like.deleteMany({ where: { userId: user.id, offerId } });
+      const liked = removed.count === 0;
+      if (liked) await tx.like.create({ data: { userId: user.id, offerId, createdAt: clock.now() } });
+      const offer = await tx.offer.update({
+        where: { id: offerId },
+        data: { likesCount: { increment: liked ? 1 : -1 } },
+        select: { likesCount: true },
+      });
+      return { liked, totalLikes: offer.likesCount };
+    });
+    await publish({ kind: "liked", offerId, totalLikes: result.totalLikes });
+    return result;
+  }
+
+  async function likedOfferIds(user: Pick<User, "id">) {
+    const likes = await prisma.like.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, select: { offerId: true } });
+    return likes.map((l) => l.offerId);
+  }
+
+  async function communityStats() {
+    const [totalMembers, byType] = await Promise.all([
+      prisma.user.count(),
+      prisma.offer.groupBy({ by: ["type"], _count: { _all: true } }),
+    ]);
+    const count = (type: OfferTypeName) => byType.find((g) => g.type === type)?._count._all ?? 0;
+    return { totalMembers, totalCollabs: count("collab"), totalPermutas: count("permuta"), totalApoios: count("apoio") };
+  }
+
+  /** 'Ajustar por IA': needs a title and a description; answers the improved description. */
+  async function improveText(input: { title?: unknown; description?: unknown; postType?: unknown }) {
+    const title = typeof input.title === "string" ? input.title.trim() : "";
+    const description = typeof input.description === "string" ? input.description.trim() : "";
+    if (!title || !description) throw new AppError("VALIDATION", "Campos necessários: preencha o título e a descrição");
+    if (title.length > 500 || description.length > 5000) throw new AppError("PAYLOAD_TOO_LARGE");
+    const request: ImproveTextInput = {
+      title,
+      description,
+      postType: isOneOf(POST_TYPES, input.postType) ? input.postType : "oferta",
+    };
+    try {
+      return { description: await ai.improve(request) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error, provider: ai.kind }, "text improver failed");
+      throw new AppError("AI_FAILED");
+    }
+  }
+
+  return {
+    listOffers,
+    boardArray,
+    getOffer,
+    createOffer,
+    updateOffer,
+    deleteOffer,
+    toggleLike,
+    likedOfferIds,
+    communityStats,
+    improveText,
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;

@@ -1,0 +1,49 @@
+import sharp from "sharp";
+import { AppError } from "../../lib/errors.js";
+
+/** Upload limit for profile photos and banners (spec: 'A imagem deve ter no máximo 5 MB'). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+// Decompression-bomb guard: a 5 MB file may still declare a huge canvas.
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export type ImageKind = "photo" | "banner";
+export type SniffedType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+
+/** The image type told by the file's first bytes; the name and declared type are never trusted. */
+export function sniffImageType(bytes: Buffer): SniffedType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "image/webp";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString("latin1", 0, 6))) return "image/gif";
+  return null;
+}
+
+/**
+ * Checks size and type, then re-encodes to WebP (which also drops EXIF data such as GPS position):
+ * a photo becomes a 512x512 square, a banner fits inside 2560x1440 without being enlarged.
+ */
+export async function toWebp(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError("IMAGE_TOO_LARGE");
+  if (!sniffImageType(bytes)) throw new AppError("IMAGE_TYPE");
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    const resized =
+      kind === "photo"
+        ? image.resize(512, 512, { fit: "cover", position: "attention" })
+        : image.resize(2560, 1440, { fit: "inside", withoutEnlargement: true });
+    return await resized.webp({ quality: 82 }).toBuffer();
+  } catch {
+    // Right magic number but not a decodable image (or an absurd canvas).
+    throw new AppError("IMAGE_TYPE");
+  }
+}
+
+/** Decodes a `data:image/...;base64,...` URL, refusing it before decoding when it is too long. */
+export function bytesFromDataUrl(dataUrl: string): Buffer {
+  const match = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w=.+-]+)*;base64,/i.exec(dataUrl);
+  if (!match) throw new AppError("IMAGE_TYPE");
+  const base64 = dataUrl.slice(match[0].length).replace(/\s/g, "");
+  if (base64.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) throw new AppError("IMAGE_TOO_LARGE");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new AppError("IMAGE_TYPE");
+  return Buffer.from(base64, "base64");
+}

@@ -1,0 +1,448 @@
+import {
+  PAID_PLANS,
+  PLAN_RANK,
+  PLANS,
+  PREMIUM_PROFILE_FIELDS,
+  PRODUCT_TIME_ZONE,
+  profileSchema,
+  todayInSaoPaulo,
+  type PlanName,
+} from "@clube-coroa/schema";
+import type { Bus } from "../../lib/bus.js";
+import { syncAuthorFields } from "../offers/offers.service.js";
+import type { Clock } from "../../lib/clock.js";
+import type { PrismaClient, Tx } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+import type { Address, CepLookup } from "../../providers/cep/cep.js";
+import type { Storage, StoredObject } from "../../providers/storage/storage.js";
+import type { User } from "../../generated/prisma/client.js";
+import { toWebp, type ImageKind } from "./profile-images.js";
+import { toUserDTO, type UserDTO } from "./users.service.js";
+
+export interface ProfileDeps {
+  prisma: PrismaClient;
+  clock: Clock;
+  bus: Bus;
+  log: Logger;
+  storage: Storage;
+  cep: CepLookup;
+}
+
+/** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
+export interface ProfileDTO extends UserDTO {
+  isAuthenticated: true;
+  countryCode: string;
+  referredBy: number | null;
+  profilePhoto: string | null;
+  profilePhotoUrl: string | null;
+  bannerImage: string | null;
+  bannerImageUrl: string | null;
+  bannerLink: string | null;
+  cpf: string | null;
+  whatsapp: string | null;
+  /** YYYY-MM-DD */
+  birthDate: string | null;
+  cep: string | null;
+  street: string | null;
+  houseNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  professionalActivity: string | null;
+  interests: string[];
+  melhorEmail: string | null;
+  website: string | null;
+  linkedin: string | null;
+  youtube: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  miniBio: string | null;
+  acceptedTerms: boolean;
+  acceptedPrivacyPolicy: boolean;
+  acceptedLGPD: boolean;
+  isOver18: boolean;
+  whatsappNotificationsEnabled: boolean;
+  businessType: string | null;
+  serviceType: string | null;
+  entrepreneurProfile: string | null;
+  shareWithSponsors: boolean;
+}
+
+/** What another member may see: no CPF, birth date, street address, phone or e-mails. */
+export interface PublicProfileDTO {
+  id: number;
+  displayName: string | null;
+  nickname: string | null;
+  fullName: string | null;
+  plan: PlanName;
+  professionalActivity: string | null;
+  interests: string[];
+  city: string | null;
+  state: string | null;
+  profilePhotoUrl: string | null;
+  joinYear: number;
+  isOnline: boolean;
+  // Shown only for majestade and imperatriz (spec part 1 section 6); null otherwise.
+  miniBio: string | null;
+  website: string | null;
+  linkedin: string | null;
+  youtube: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  bannerImageUrl: string | null;
+  bannerLink: string | null;
+}
+
+export interface ReferralStats {
+  nobreza: number;
+  alteza: number;
+  majestade: number;
+  imperatriz: number;
+  total: number;
+}
+
+/** Content left in a message whose sender deleted her account. */
+export const REMOVED_MESSAGE = "Mensagem removida";
+
+const PHOTO_MARKER = "webp";
+const hasPremiumProfile = (plan: PlanName) => PLAN_RANK[plan] >= PLAN_RANK.majestade;
+const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
+const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+const joinYear = (date: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: PRODUCT_TIME_ZONE, year: "numeric" }).format(date));
+
+/** The fields a plan below majestade may not keep: cleared in the same write that lowers the plan. */
+function premiumFieldsCleared(plan: PlanName) {
+  if (hasPremiumProfile(plan)) return {};
+  return {
+    ...Object.fromEntries(PREMIUM_PROFILE_FIELDS.map((field) => [field, null])),
+    bannerImage: null,
+    bannerImageUrl: null,
+  };
+}
+
+function photoUrlOf(user: User) {
+  if (user.profilePhoto === PHOTO_MARKER) return user.profilePhotoUrl ?? `/api/users/${user.id}/photo`;
+  return user.profilePhoto;
+}
+
+export function toProfileDTO(user: User): ProfileDTO {
+  return {
+    ...toUserDTO(user),
+    isAuthenticated: true,
+    countryCode: user.countryCode,
+    referredBy: user.referredById,
+    profilePhoto: user.profilePhoto,
+    profilePhotoUrl: photoUrlOf(user),
+    bannerImage: user.bannerImage,
+    bannerImageUrl: user.bannerImageUrl,
+    bannerLink: user.bannerLink,
+    cpf: user.cpf,
+    whatsapp: user.whatsapp,
+    birthDate: isoDate(user.birthDate),
+    cep: user.cep,
+    street: user.street,
+    houseNumber: user.houseNumber,
+    complement: user.complement,
+    neighborhood: user.neighborhood,
+    city: user.city,
+    state: user.state,
+    professionalActivity: user.professionalActivity,
+    interests: user.interests,
+    melhorEmail: user.melhorEmail,
+    website: user.website,
+    linkedin: user.linkedin,
+    youtube: user.youtube,
+    facebook: user.facebook,
+    instagram: user.instagram,
+    tiktok: user.tiktok,
+    miniBio: user.miniBio,
+    acceptedTerms: user.acceptedTerms,
+    acceptedPrivacyPolicy: user.acceptedPrivacyPolicy,
+    acceptedLGPD: user.acceptedLGPD,
+    isOver18: user.isOver18,
+    whatsappNotificationsEnabled: user.whatsappNotificationsEnabled,
+    businessType: user.businessType,
+    serviceType: user.serviceType,
+    entrepreneurProfile: user.entrepreneurProfile,
+    shareWithSponsors: user.shareWithSponsors,
+  };
+}
+
+export function toPublicProfileDTO(user: User): PublicProfileDTO {
+  const premium = hasPremiumProfile(user.plan);
+  const onlyPremium = (value: string | null) => (premium ? value : null);
+  return {
+    id: user.id,
+    displayName: user.nickname || user.fullName || null,
+    nickname: user.nickname,
+    fullName: user.fullName,
+    plan: user.plan,
+    professionalActivity: user.professionalActivity,
+    interests: user.interests,
+    city: user.city,
+    state: user.state,
+    profilePhotoUrl: photoUrlOf(user),
+    joinYear: joinYear(user.createdAt),
+    isOnline: user.isOnline,
+    miniBio: onlyPremium(user.miniBio),
+    website: onlyPremium(user.website),
+    linkedin: onlyPremium(user.linkedin),
+    youtube: onlyPremium(user.youtube),
+    facebook: onlyPremium(user.facebook),
+    instagram: onlyPremium(user.instagram),
+    tiktok: onlyPremium(user.tiktok),
+    bannerImageUrl: onlyPremium(user.bannerImage === PHOTO_MARKER ? user.bannerImageUrl : user.bannerImage),
+    bannerLink: onlyPremium(user.bannerLink),
+  };
+}
+
+export function createProfileService(deps: ProfileDeps) {
+  const { prisma, clock, bus, log, storage, cep } = deps;
+
+  const publishUser = (user: User) => bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
+
+  async function getProfile(user: User): Promise<ProfileDTO> {
+    const fresh = await prisma.user.findUnique({ where: { id: user.id } });
+    if (!fresh) throw new AppError("UNAUTHENTICATED");
+    return toProfileDTO(fresh);
+  }
+
+  /** Saves the whole 'Meu Perfil' form (PUT semantics: absent optional fields become null). */
+  async function updateProfile(user: User, input: Record<string, unknown>): Promise<ProfileDTO> {
+    // null means "empty" for every field; zod's own defaults and required messages then apply.
+    const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
+    const raw = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
+    const parsed = profileSchema(todayInSaoPaulo(clock.now())).safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue.path[0] ?? "form");
+      throw new AppError("VALIDATION", issue.message, { details: { fieldErrors: { [field]: issue.message } } });
+    }
+    const profile = parsed.data;
+
+    const current = await prisma.user.findUnique({ where: { id: user.id } });
+    if (!current) throw new AppError("UNAUTHENTICATED");
+    if (!hasPremiumProfile(current.plan)) {
+      const sent = [...PREMIUM_PROFILE_FIELDS.filter((field) => profile[field] != null), ...(hasText(raw.bannerImage) ? ["bannerImage"] : [])];
+      if (sent.length) throw new AppError("PLAN_FEATURE", undefined, { details: { fields: sent } });
+    }
+
+    const state = profile.state && /^[a-z]{2}$/i.test(profile.state) ? profile.state.toUpperCase() : (profile.state ?? null);
+    const data = {
+      fullName: profile.fullName,
+      nickname: profile.nickname,
+      email: profile.email ?? null,
+      cpf: profile.cpf,
+      birthDate: new Date(`${profile.birthDate}T00:00:00Z`),
+      cep: profile.cep,
+      street: profile.street ?? null,
+      houseNumber: profile.houseNumber,
+      complement: profile.complement ?? null,
+      neighborhood: profile.neighborhood ?? null,
+      city: profile.city ?? null,
+      state,
+      professionalActivity: profile.professionalActivity,
+      interests: [...new Set(profile.interests)],
+      melhorEmail: profile.melhorEmail ?? null,
+      website: profile.website ?? null,
+      linkedin: profile.linkedin ?? null,
+      youtube: profile.youtube ?? null,
+      facebook: profile.facebook ?? null,
+      instagram: profile.instagram ?? null,
+      tiktok: profile.tiktok ?? null,
+      miniBio: profile.miniBio ?? null,
+      bannerLink: profile.bannerLink ?? null,
+      businessType: profile.businessType ?? null,
+      serviceType: profile.serviceType ?? null,
+      entrepreneurProfile: profile.entrepreneurProfile ?? null,
+      shareWithSponsors: profile.shareWithSponsors,
+      whatsappNotificationsEnabled: profile.whatsappNotificationsEnabled,
+      acceptedTerms: profile.acceptedTerms,
+      acceptedPrivacyPolicy: profile.acceptedPrivacyPolicy,
+      acceptedLGPD: profile.acceptedLGPD,
+      isOver18: profile.isOver18,
+      profileComplete: true,
+    };
+
+    const updated = await prisma.$transaction(async (tx) => {
+      // No unique index on cpf: one writer per CPF at a time keeps the check below honest.
+      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`cpf:${profile.cpf}`}))) AS l`;
+      const holder = await tx.user.findFirst({ where: { cpf: profile.cpf, id: { not: user.id } }, select: { id: true } });
+      if (holder) throw new AppError("CPF_TAKEN", undefined, { details: { fieldErrors: { cpf: "Este CPF já está cadastrado" } } });
+      const saved = await tx.user.update({ where: { id: user.id }, data });
+      await syncAuthorFields(tx, user.id);
+      return saved;
+    });
+    await publishUser(updated);
+    return toProfileDTO(updated);
+  }
+
+  async function publicProfile(_viewer: User, id: number): Promise<PublicProfileDTO | null> {
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const user = await prisma.user.findUnique({ where: { id } });
+    return user ? toPublicProfileDTO(user) : null;
+  }
+
+  async function referralStats(user: User): Promise<ReferralStats> {
+    const groups = await prisma.user.groupBy({ by: ["plan"], where: { referredById: user.id }, _count: { _all: true } });
+    const stats: ReferralStats = { nobreza: 0, alteza: 0, majestade: 0, imperatriz: 0, total: 0 };
+    for (const group of groups) {
+      stats[group.plan] = group._count._all;
+      stats.total += group._count._all;
+    }
+    return stats;
+  }
+
+  async function lookupAddress(rawCep: string): Promise<Address | null> {
+    const digits = String(rawCep ?? "").replace(/\D/g, "");
+    if (digits.length !== 8) return null;
+    return cep.lookup(digits);
+  }
+
+  /** Removes every row that holds her personal data, in one transaction; her files go after commit. */
+  async function deleteAccount(user: User): Promise<void> {
+    const userId = user.id;
+    await prisma.$transaction(async (tx) => {
+      const current = await tx.user.findUnique({ where: { id: userId } });
+      if (!current) throw new AppError("UNAUTHENTICATED");
+      const liked = await tx.like.findMany({ where: { userId, offer: { userId: { not: userId } } }, select: { offerId: true } });
+      if (liked.length) {
+        await tx.offer.updateMany({
+          where: { id: { in: liked.map((like) => like.offerId) }, likesCount: { gt: 0 } },
+          data: { likesCount: { decrement: 1 } },
+        });
+      }
+      await tx.like.deleteMany({ where: { userId } });
+      // The other member keeps the thread; her words do not stay (sender becomes null on delete).
+      await tx.message.updateMany({ where: { senderId: userId }, data: { content: REMOVED_MESSAGE } });
+      await tx.offer.deleteMany({ where: { userId } });
+      await tx.conversationMember.deleteMany({ where: { userId } });
+      await tx.session.deleteMany({ where: { userId } });
+      await tx.loginToken.deleteMany({ where: { phone: current.phone } });
+      await tx.imperatrizInterest.deleteMany({ where: { userId } });
+      await tx.user.delete({ where: { id: userId } });
+    });
+    await removeImages(userId, ["photo", "banner"]);
+    log.info({ userId }, "account deleted");
+  }
+
+  async function removeImages(userId: number, kinds: ImageKind[]) {
+    for (const kind of kinds) {
+      await storage.delete(imageKey(userId, kind)).catch((err) => log.warn({ err, userId, kind }, "stored image not removed"));
+    }
+  }
+
+  /** Writes a new plan for a member in tx: offers' plan rank follows, premium-only fields go when she drops below majestade. */
+  async function writePlan(tx: Tx, userId: number, plan: PlanName) {
+    const user = await tx.user.update({ where: { id: userId }, data: { plan, ...premiumFieldsCleared(plan) } });
+    await syncAuthorFields(tx, userId);
+    return user;
+  }
+
+  /** Until billing exists: the plan moves to nobreza at once and her subscriptions are marked canceled. */
+  async function cancelSubscription(user: User): Promise<ProfileDTO> {
+    return toProfileDTO(await cancelPlan(user));
+  }
+
+  async function cancelPlan(user: User): Promise<User> {
+    const now = clock.now();
+    const updated = await prisma.$transaction(async (tx) => {
+      const current = await tx.user.findUnique({ where: { id: user.id } });
+      if (!current) throw new AppError("UNAUTHENTICATED");
+      if (!PAID_PLANS.includes(current.plan)) throw new AppError("SUBSCRIPTION_NOT_PAID");
+      await tx.planSubscription.updateMany({
+        where: { userId: user.id, status: { in: ["active", "pending", "overdue"] } },
+        data: { status: "canceled", canceledAt: now },
+      });
+      return writePlan(tx, user.id, "nobreza");
+    });
+    await removeImages(user.id, ["banner"]);
+    await publishUser(updated);
+    return updated;
+  }
+
+  /**
+   * PATCH /api/users/{id}/plan. A member may only cancel (move herself to nobreza); paid plans come
+   * through checkout. A superuser may set any plan for anyone, and it is written to the audit log.
+   */
+  async function changePlanByMember(actor: User, targetId: number, plan: string, meta: { ip?: string } = {}): Promise<UserDTO> {
+    if (!(PLANS as readonly string[]).includes(plan)) throw new AppError("VALIDATION", "Plano inválido");
+    const newPlan = plan as PlanName;
+    if (actor.role !== "superuser") {
+      if (targetId !== actor.id) throw new AppError("FORBIDDEN");
+      if (newPlan !== "nobreza") throw new AppError("PLAN_CHANGE_FORBIDDEN");
+      const current = await prisma.user.findUnique({ where: { id: actor.id } });
+      if (!current) throw new AppError("UNAUTHENTICATED");
+      if (current.plan === "nobreza") return toUserDTO(current);
+      return toUserDTO(await cancelPlan(current));
+    }
+    const updated = await prisma.$transaction(async (tx) => {
+      const target = await tx.user.findUnique({ where: { id: targetId }, select: { plan: true } });
+      if (!target) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+      const saved = await writePlan(tx, targetId, newPlan);
+      await tx.auditLog.create({
+        data: {
+          actorId: actor.id,
+          action: "user.plan.change",
+          targetType: "User",
+          targetId: String(targetId),
+          data: { from: target.plan, to: newPlan },
+          ip: meta.ip?.slice(0, 64),
+          createdAt: clock.now(),
+        },
+      });
+      return saved;
+    });
+    if (!hasPremiumProfile(newPlan)) await removeImages(targetId, ["banner"]);
+    await publishUser(updated);
+    return toUserDTO(updated);
+  }
+
+  /** Stores a new profile photo or banner (re-encoded to WebP) and points her profile at it. */
+  async function uploadImage(user: User, kind: ImageKind, bytes: Buffer): Promise<ProfileDTO> {
+    const current = await prisma.user.findUnique({ where: { id: user.id } });
+    if (!current) throw new AppError("UNAUTHENTICATED");
+    if (kind === "banner" && !hasPremiumProfile(current.plan)) {
+      throw new AppError("PLAN_FEATURE", "O banner é exclusivo dos planos Majestade e Imperatriz");
+    }
+    const webp = await toWebp(bytes, kind);
+    await storage.put(imageKey(user.id, kind), webp, "image/webp");
+    const url = `/api/users/${user.id}/${kind}?v=${clock.now().getTime()}`;
+    const updated = await prisma.user.update({
+      where: { id: user.id },
+      data: kind === "photo" ? { profilePhoto: PHOTO_MARKER, profilePhotoUrl: url } : { bannerImage: PHOTO_MARKER, bannerImageUrl: url },
+    });
+    return toProfileDTO(updated);
+  }
+
+  /** A member's stored photo or banner; null when she has none (or the banner is not on her plan). */
+  async function readImage(userId: number, kind: ImageKind): Promise<StoredObject | null> {
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    const user = await prisma.user.findUnique({ where: { id: userId }, select: { plan: true, profilePhoto: true, bannerImage: true } });
+    if (!user) return null;
+    if (kind === "photo" && user.profilePhoto !== PHOTO_MARKER) return null;
+    if (kind === "banner" && (user.bannerImage !== PHOTO_MARKER || !hasPremiumProfile(user.plan))) return null;
+    return storage.get(imageKey(userId, kind));
+  }
+
+  return {
+    getProfile,
+    updateProfile,
+    publicProfile,
+    referralStats,
+    lookupAddress,
+    deleteAccount,
+    cancelSubscription,
+    changePlanByMember,
+    uploadImage,
+    readImage,
+  };
+}
+
+const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
+export type ProfileService = ReturnType<typeof createProfileService>;

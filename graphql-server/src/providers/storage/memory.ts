@@ -1,0 +1,22 @@
+import { checkKey, type Storage, type StoredObject } from "./storage.js";
+
+/** Files kept in memory: tests and `DATA_DIR=memory`. */
+export class MemoryStorage implements Storage {
+  readonly kind = "memory" as const;
+  private readonly objects = new Map<string, StoredObject>();
+
+  async put(key: string, bytes: Buffer, contentType: string) {
+    this.objects.set(checkKey(key), { bytes: Buffer.from(bytes), contentType });
+  }
+  async get(key: string) {
+    const found = this.objects.get(checkKey(key));
+    return found ? { bytes: Buffer.from(found.bytes), contentType: found.contentType } : null;
+  }
+  async delete(key: string) {
+    this.objects.delete(checkKey(key));
+  }
+  /** The keys held, for tests. */
+  keys() {
+    return [...this.objects.keys()];
+  }
+}

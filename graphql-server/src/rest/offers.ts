@@ -1,0 +1,62 @@
+import { Router, type Request } from "express";
+import { AppError } from "../lib/errors.js";
+import { requireMember } from "../lib/http.js";
+import type { Services } from "../services.js";
+
+const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
+
+function idParam(req: Request, name = "id") {
+  const raw = String(req.params[name] ?? "");
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+  return id;
+}
+
+/** The offers board, likes, community counters and 'Ajustar por IA' (spec part 1 section 7). */
+export function offersRoutes(services: Services) {
+  const router = Router();
+  const { offers } = services;
+
+  router.get("/offers", async (req, res) => {
+    const list = await offers.boardArray(
+      { type: query(req, "type"), category: query(req, "category"), state: query(req, "location") },
+      req.auth?.user.id,
+    );
+    res.set("Cache-Control", "no-store").json(list);
+  });
+
+  router.post("/offers", async (req, res) => {
+    res.status(201).json(await offers.createOffer(requireMember(req), req.body));
+  });
+
+  router.put("/offers/:id", async (req, res) => {
+    const user = requireMember(req);
+    res.json(await offers.updateOffer(user, idParam(req), req.body));
+  });
+
+  router.delete("/offers/:id", async (req, res) => {
+    const user = requireMember(req);
+    res.json(await offers.deleteOffer(user, idParam(req)));
+  });
+
+  router.post("/offers/:id/like", async (req, res) => {
+    const user = requireMember(req);
+    const { totalLikes, liked } = await offers.toggleLike(user, idParam(req));
+    res.json({ totalLikes, liked });
+  });
+
+  router.get("/user/likes", async (req, res) => {
+    res.json(await offers.likedOfferIds(requireMember(req)));
+  });
+
+  router.get("/statistics", async (_req, res) => {
+    res.set("Cache-Control", "public, max-age=300").json(await offers.communityStats());
+  });
+
+  router.post("/improve-text", async (req, res) => {
+    requireMember(req);
+    res.json(await offers.improveText(req.body ?? {}));
+  });
+
+  return router;
+}

@@ -1,0 +1,133 @@
+import busboy from "busboy";
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import { MAX_IMAGE_BYTES, type ImageKind } from "../domains/users/profile-images.js";
+import { AppError } from "../lib/errors.js";
+import { clearSessionCookie, requireMember } from "../lib/http.js";
+import type { Services } from "../services.js";
+import { parseBody } from "./auth.js";
+
+const planBody = z.object({ plan: z.string() });
+
+const idParam = (value: string | string[] | undefined) => {
+  const text = String(value ?? "");
+  if (!/^\d{1,9}$/.test(text)) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+  return Number(text);
+};
+
+/**
+ * Reads the multipart field `file` into memory, stopping at the 5 MB limit. Nothing is kept when
+ * the body is refused; the type is decided later from the bytes themselves.
+ */
+function readUploadedFile(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.get("content-length") ?? 0);
+    // Room for the multipart envelope around a file at the limit.
+    if (declared > MAX_IMAGE_BYTES + 64 * 1024) return reject(new AppError("IMAGE_TOO_LARGE"));
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 12 } });
+    } catch {
+      return reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)"));
+    }
+    let file: Buffer | null = null;
+    let failure: AppError | null = null;
+    parser.on("file", (name, stream) => {
+      if (name !== "file" || file || failure) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => {
+        failure = new AppError("IMAGE_TOO_LARGE");
+        chunks.length = 0;
+      });
+      stream.on("end", () => {
+        if (!failure) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on("error", () => reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)")));
+    parser.on("close", () => {
+      if (failure) reject(failure);
+      else if (!file) reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)"));
+      else resolve(file);
+    });
+    req.pipe(parser);
+  });
+}
+
+/** 'Meu Perfil', public profiles, photos, address lookup, referrals, plan cancel and account deletion (spec part 1 section 7). */
+export function profileRoutes(services: Services) {
+  const router = Router();
+  const { profile } = services;
+
+  router.get("/profile", async (req, res) => {
+    res.json(await profile.getProfile(requireMember(req)));
+  });
+
+  router.put("/profile", async (req, res) => {
+    const saved = await profile.updateProfile(requireMember(req), (req.body ?? {}) as Record<string, unknown>);
+    res.json({ success: true, profileComplete: saved.profileComplete, profile: saved });
+  });
+
+  router.get("/users/:id", async (req, res) => {
+    const found = await profile.publicProfile(requireMember(req), idParam(req.params.id));
+    if (!found) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+    res.json(found);
+  });
+
+  // The photo is an avatar on the public board, so anyone may fetch it; the banner belongs to the
+  // public profile, which only members see. Older clients ask for the path without ?v=, so the cache
+  // is short and revalidated by ETag rather than immutable.
+  const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
+    if (kind === "banner") requireMember(req);
+    const image = await profile.readImage(idParam(req.params.userId), kind);
+    if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? "Foto não encontrada" : "Banner não encontrado");
+    res.set("Cache-Control", kind === "photo" ? "public, max-age=300" : "private, max-age=300");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.type(image.contentType).send(image.bytes);
+  };
+  router.get("/users/:userId/photo", serveImage("photo"));
+  router.get("/users/:userId/banner", serveImage("banner"));
+
+  const upload = (kind: ImageKind) => async (req: Request, res: Response) => {
+    const user = requireMember(req);
+    const bytes = await readUploadedFile(req);
+    const saved = await profile.uploadImage(user, kind, bytes);
+    res.json({ success: true, profile: saved, url: kind === "photo" ? saved.profilePhotoUrl : saved.bannerImageUrl });
+  };
+  router.post("/profile/photo", upload("photo"));
+  router.post("/profile/banner", upload("banner"));
+
+  router.get("/address/:cep", async (req, res) => {
+    requireMember(req);
+    const address = await profile.lookupAddress(String(req.params.cep));
+    if (!address) throw new AppError("CEP_NOT_FOUND");
+    res.json(address);
+  });
+
+  router.get("/user/referral-stats", async (req, res) => {
+    res.json(await profile.referralStats(requireMember(req)));
+  });
+
+  router.delete("/user/delete", async (req, res) => {
+    await profile.deleteAccount(requireMember(req));
+    clearSessionCookie(res);
+    res.json({ success: true });
+  });
+
+  router.patch("/users/:id/plan", async (req, res) => {
+    const actor = requireMember(req);
+    const { plan } = parseBody(planBody, req.body);
+    const user = await profile.changePlanByMember(actor, idParam(req.params.id), plan, { ip: req.ip });
+    res.json({ success: true, user });
+  });
+
+  router.post("/subscriptions/cancel", async (req, res) => {
+    const saved = await profile.cancelSubscription(requireMember(req));
+    res.json({ success: true, message: "Assinatura cancelada", user: saved });
+  });
+
+  return router;
+}
