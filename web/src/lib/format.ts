@@ -4,3 +4,44 @@ const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL
 export function formatCents(cents: number): string {
   return money.format(cents / 100).replace(/\u00a0/g, " ");
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const plural = (n: number, one: string, many: string) => `Há ${n} ${n === 1 ? one : many}`;
+
+/**
+ * How long ago an ISO instant was, in pt-BR: 'Agora mesmo', 'Há 5 minutos', 'Há 2 horas',
+ * 'Há 3 dias', 'Há 1 mês', 'Há 2 anos'. A future instant (a fast clock) reads 'Agora mesmo';
+ * an unreadable one reads ''.
+ */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const elapsed = now.getTime() - then;
+  if (elapsed < MINUTE) return "Agora mesmo";
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), "minuto", "minutos");
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), "hora", "horas");
+  const days = Math.floor(elapsed / DAY);
+  if (days < 30) return plural(days, "dia", "dias");
+  if (days < 365) return plural(Math.floor(days / 30), "mês", "meses");
+  return plural(Math.floor(days / 365), "ano", "anos");
+}
+
+/** The calendar year of an ISO instant on the product's calendar (America/Sao_Paulo), or null. */
+export function yearOf(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  return Number(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric" }).format(time));
+}
+
+/** Up to two initials of a display name ('Ana Souza' → 'AS'), or 'U' when there is no name. */
+export function initialsOf(name: string | null | undefined): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "U";
+  const first = words[0][0];
+  const last = words.length > 1 ? words[words.length - 1][0] : "";
+  return `${first}${last}`.toUpperCase();
+}

@@ -5,4 +5,13 @@
 export const possibleTypes: Record<string, string[]> = {
   SendLoginTokenResult: ["AppError", "SendLoginTokenPayload"],
   VerifyLoginTokenResult: ["AppError", "VerifyLoginTokenPayload"],
+  CancelSubscriptionResult: ["AppError", "Profile"],
+  CreateOfferResult: ["AppError", "Offer", "PlanLimitError"],
+  DeleteOfferResult: ["AppError", "DeleteOfferPayload"],
+  ImproveOfferTextResult: ["AppError", "ImprovedText"],
+  ToggleLikeResult: ["AppError", "LikePayload"],
+  UpdateOfferResult: ["AppError", "Offer", "PlanLimitError"],
+  DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
+  UpdateProfileResult: ["AppError", "Profile"],
+  UploadProfileImageResult: ["AppError", "Profile"],
 };

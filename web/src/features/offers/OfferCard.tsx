@@ -1,0 +1,358 @@
+import { useEffect, useId, useRef, useState } from "react";
+import styled, { css, keyframes } from "styled-components";
+import { LIMITS, PLAN_RANK, TIMINGS, type OfferTypeName, type PlanName, type PostTypeName } from "@clube-coroa/schema";
+import { Avatar } from "../../components/Avatar";
+import { PlanBadge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { OverflowMenu, type MenuAction } from "../../components/OverflowMenu";
+import { formatRelativeTime, yearOf } from "../../lib/format";
+import { likeColour } from "./likeColour";
+import { OFFER_TEXTS } from "./offerTexts";
+
+const T = OFFER_TEXTS.card;
+
+/** An offer as the board shows it: the offer and its author's display fields (spec part 1 section 3). */
+export interface BoardOffer {
+  id: number;
+  /** The author's id: needed only to fetch a photo stored as the marker 'webp'. */
+  userId?: number | null;
+  postType: PostTypeName;
+  type: OfferTypeName;
+  title: string;
+  description: string;
+  categories: string[];
+  likes: number;
+  isLiked: boolean;
+  isUrgent: boolean;
+  /** ISO instant. */
+  createdAt: string;
+  userNickname?: string | null;
+  userFullName?: string | null;
+  userName?: string | null;
+  userPlan?: string | null;
+  /** ISO instant. */
+  userJoinedAt?: string | null;
+  userProfilePhoto?: string | null;
+  userProfessionalActivity?: string | null;
+}
+
+export interface OfferCardProps {
+  offer: BoardOffer;
+  isOwner: boolean;
+  onLike: (id: number) => void;
+  onContact: (offer: BoardOffer) => void;
+  onEdit?: (offer: BoardOffer) => void;
+  onDelete?: (offer: BoardOffer) => void;
+  onReport?: (offer: BoardOffer) => void;
+  onOpenAuthor?: (offer: BoardOffer) => void;
+  /** The proposal dialog's preview: no menu, no ID, actions shown but disabled. */
+  preview?: boolean;
+}
+
+/** Nickname, else full name, else name (spec part 1 section 2). */
+export const displayNameOf = (offer: Pick<BoardOffer, "userNickname" | "userFullName" | "userName">): string =>
+  [offer.userNickname, offer.userFullName, offer.userName].map((v) => v?.trim()).find(Boolean) ?? "";
+
+/** Only majestade and imperatriz authors open a profile from the avatar. */
+export const authorProfileOpens = (plan: string | null | undefined): boolean =>
+  !!plan && plan in PLAN_RANK && PLAN_RANK[plan as PlanName] >= PLAN_RANK.majestade;
+
+/** The author's photo address: the marker 'webp' means the photo lives at the user's photo path. */
+export const authorPhotoOf = (offer: Pick<BoardOffer, "userId" | "userProfilePhoto">): string | null =>
+  offer.userProfilePhoto === "webp" ? (offer.userId ? `/api/users/${offer.userId}/photo` : null) : (offer.userProfilePhoto ?? null);
+
+export const contactLabel = (type: OfferTypeName, postType: PostTypeName): string => OFFER_TEXTS.contact[type][postType];
+
+const pulse = keyframes`
+  0% { transform: scale(1); }
+  40% { transform: scale(1.25); }
+  100% { transform: scale(1); }
+`;
+
+const Card = styled.article<{ $urgent: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-top: 4px solid ${({ theme, $urgent }) => ($urgent ? theme.colors.danger : theme.colors.gold)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  ${({ theme }) => theme.media.md} {
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Top = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: ${({ theme }) => theme.tapTarget};
+  margin: -${({ theme }) => theme.space.xs} -${({ theme }) => theme.space.xs} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  time { margin-right: auto; }
+`;
+
+const UrgentBadge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.3em;
+  padding: 0.2em 0.7em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.danger};
+  color: #fff;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  letter-spacing: 0.04em;
+`;
+
+const Author = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const AvatarButton = styled.button`
+  flex: none;
+  padding: 0;
+  border: none;
+  background: none;
+  border-radius: 50%;
+  cursor: pointer;
+  min-width: ${({ theme }) => theme.tapTarget};
+  min-height: ${({ theme }) => theme.tapTarget};
+`;
+
+const AuthorText = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+  min-width: 0;
+`;
+
+const AuthorName = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  color: ${({ theme }) => theme.colors.brandDark};
+  overflow-wrap: anywhere;
+`;
+
+const Since = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Badges = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Badge = styled.li<{ $tone: "brand" | "gold" | "neutral" }>`
+  padding: 0.2em 0.7em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  letter-spacing: 0.04em;
+  ${({ $tone, theme }) =>
+    $tone === "brand"
+      ? css`background: ${theme.colors.brand}; color: #fff;`
+      : $tone === "gold"
+        ? css`background: ${theme.colors.goldLight}; color: ${theme.colors.brandDark};`
+        : css`background: ${theme.colors.surfaceAlt}; color: ${theme.colors.textMuted};`}
+`;
+
+const Activity = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const Title = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+`;
+
+const Description = styled.div`
+  max-height: 9.5em;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+const LongNote = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-style: italic;
+`;
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.colors.brand};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space.xs};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  & > :last-child { flex: 1; }
+`;
+
+const LikeButton = styled.button<{ $colour: string; $pulsing: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: ${({ theme }) => theme.tapTarget};
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 2px solid currentColor;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ $colour }) => $colour};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  font-variant-numeric: tabular-nums;
+  cursor: pointer;
+  &:disabled { cursor: default; }
+  svg {
+    ${({ $pulsing }) =>
+      $pulsing &&
+      css`
+        animation: ${pulse} ${TIMINGS.likePulseMs}ms ease-out;
+      `}
+  }
+`;
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-filled={filled}>
+      <path
+        d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.6 4.5c2.1 0 3.6 1.2 5.4 3.2 1.8-2 3.3-3.2 5.4-3.2 3.6 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21Z"
+        fill={filled ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** One offer or request of the Mural de Parcerias (spec part 1 sections 2, 4, 6). */
+export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onOpenAuthor, preview = false }: OfferCardProps) {
+  const titleId = useId();
+  const [pulsing, setPulsing] = useState(false);
+  const pulseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pulseTimer.current), []);
+
+  const name = displayNameOf(offer);
+  const since = yearOf(offer.userJoinedAt);
+  const long = offer.description.length > LIMITS.longDescriptionNote;
+
+  const actions: MenuAction[] = [];
+  if (!preview) {
+    if (isOwner) {
+      if (onEdit) actions.push({ label: T.edit, onSelect: () => onEdit(offer) });
+      if (onDelete) actions.push({ label: T.delete, onSelect: () => onDelete(offer), tone: "danger" });
+    } else if (onReport) {
+      actions.push({ label: T.report, onSelect: () => onReport(offer), tone: "danger" });
+    }
+  }
+
+  const like = () => {
+    setPulsing(true);
+    clearTimeout(pulseTimer.current);
+    pulseTimer.current = setTimeout(() => setPulsing(false), TIMINGS.likePulseMs);
+    onLike(offer.id);
+  };
+
+  const avatar = <Avatar name={name} photo={authorPhotoOf(offer)} size={48} />;
+  const canOpenAuthor = !preview && !!onOpenAuthor && authorProfileOpens(offer.userPlan);
+
+  return (
+    <Card aria-labelledby={titleId} $urgent={offer.isUrgent}>
+      <Top>
+        <time dateTime={offer.createdAt}>{formatRelativeTime(offer.createdAt)}</time>
+        {offer.isUrgent && <UrgentBadge>⚡ {T.urgent}</UrgentBadge>}
+        <OverflowMenu label={T.menu} actions={actions} />
+      </Top>
+
+      <Author>
+        {canOpenAuthor ? (
+          <AvatarButton type="button" aria-label={T.openAuthor(name || "autora")} onClick={() => onOpenAuthor?.(offer)}>
+            {avatar}
+          </AvatarButton>
+        ) : (
+          avatar
+        )}
+        <AuthorText>
+          <AuthorName>{name}</AuthorName>
+          {offer.userPlan && <PlanBadge plan={offer.userPlan} label={T.plan} />}
+          {since !== null && <Since>{T.since(since)}</Since>}
+        </AuthorText>
+      </Author>
+
+      <Badges>
+        <Badge $tone="brand">{OFFER_TEXTS.postType[offer.postType]}</Badge>
+        <Badge $tone="gold">{OFFER_TEXTS.kind[offer.type]}</Badge>
+        {!preview && <Badge $tone="neutral">{T.id(offer.id)}</Badge>}
+      </Badges>
+
+      {offer.userProfessionalActivity && <Activity>{offer.userProfessionalActivity}</Activity>}
+
+      <Title id={titleId}>{offer.title}</Title>
+      {long && <LongNote>{T.longNote(offer.description.length)}</LongNote>}
+      <Description
+        {...(long ? { tabIndex: 0, role: "region", "aria-label": `${T.description}: ${offer.title}` } : {})}
+      >
+        {offer.description}
+      </Description>
+
+      {offer.categories.length > 0 && (
+        <Tags aria-label={T.categories}>
+          {offer.categories.map((category) => (
+            <li key={category}>#{category}</li>
+          ))}
+        </Tags>
+      )}
+
+      <Actions>
+        <LikeButton
+          type="button"
+          aria-label={T.like(offer.likes)}
+          aria-pressed={offer.isLiked}
+          $colour={likeColour(offer.likes, offer.isLiked)}
+          $pulsing={pulsing}
+          data-pulsing={pulsing || undefined}
+          disabled={preview}
+          onClick={like}
+        >
+          <Heart filled={offer.isLiked} />
+          <span aria-hidden="true">{offer.likes}</span>
+        </LikeButton>
+        <Button $variant="primary" disabled={preview} onClick={() => onContact(offer)}>
+          {contactLabel(offer.type, offer.postType)}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
