@@ -47,6 +47,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_DEMO: "auto",
       NODE_ENV: "development",
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
