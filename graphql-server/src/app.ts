@@ -24,6 +24,7 @@ import { createLogger, type Logger } from "./lib/log.js";
 import { operationLimitsRule } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
+import { legacySockets } from "./rest/sockets.js";
 import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 
@@ -43,6 +44,8 @@ export interface AppOptions {
 export interface App {
   server: Server;
   services: Services;
+  /** The /chat and /notifications sockets (tests call their heartbeat). */
+  sockets: ReturnType<typeof legacySockets>;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -96,9 +99,22 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use("/api", restApi(services));
 
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext }>(
+  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext; presenceUserId?: number }>(
     {
       schema,
+      // A signed-in graphql-ws connection counts as an open socket for presence.
+      onConnect: async (ctx) => {
+        const session = await services.sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
+        if (session && !ctx.extra.presenceUserId) {
+          ctx.extra.presenceUserId = session.user.id;
+          services.presence.socketOpened(session.user.id);
+        }
+        return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.presenceUserId) services.presence.socketClosed(ctx.extra.presenceUserId);
+        ctx.extra.presenceUserId = undefined;
+      },
       validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, operationLimits]),
       context: async (ctx) => {
         const request = ctx.extra.request;
@@ -116,8 +132,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     wsServer,
   );
+  const sockets = legacySockets(services);
+  services.presence.start();
   server.on("upgrade", (request, socket, head) => {
     const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    if (sockets.handles(pathname)) {
+      sockets.upgrade(pathname, request, socket, head).catch((error: unknown) => {
+        log.error({ err: error }, "legacy socket upgrade failed");
+        socket.destroy();
+      });
+      return;
+    }
     if (pathname !== "/graphql" || isCrossSite(request, config.PUBLIC_URL)) {
       socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
       socket.destroy();
@@ -183,6 +208,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   return {
     server,
     services,
+    sockets,
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         server.once("error", reject);
@@ -196,6 +222,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       if (closed) return;
       closed = true;
       for (const client of wsServer.clients) client.terminate();
+      sockets.close();
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();

@@ -55,6 +55,8 @@ const envSchema = z
     WHATSAPP_ACCESS_TOKEN: z.string().optional(),
     WHATSAPP_TEMPLATE_NAME: z.string().default("codigo_de_acesso"),
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
+    /** Utility template for new-message notices; body parameters: sender name, offer title. */
+    WHATSAPP_MESSAGE_TEMPLATE_NAME: z.string().default("nova_mensagem"),
     // Address lookup by CEP: a built-in table offline, or ViaCEP
     CEP_PROVIDER: z.enum(["local", "viacep"]).default("local"),
     CEP_API_URL: z.url().default("https://viacep.com.br/ws"),

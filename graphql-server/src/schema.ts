@@ -4,6 +4,7 @@ import "./domains/users/users.graphql.js";
 import "./domains/users/profile.graphql.js";
 import "./domains/auth/auth.graphql.js";
 import "./domains/offers/offers.graphql.js";
+import "./domains/conversations/conversations.graphql.js";
 
 export const schema = builder.toSchema();
 

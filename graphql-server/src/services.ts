@@ -5,6 +5,8 @@ import { createAuthService, type RateLimiter } from "./domains/auth/auth.service
 import { createSessionStore } from "./domains/auth/sessions.js";
 import { createProfileService } from "./domains/users/profile.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
+import { createConversationsService } from "./domains/conversations/conversations.service.js";
+import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createBus } from "./lib/bus.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
@@ -48,6 +50,7 @@ export function createWhatsAppSender(config: Config, log: Logger, clock: Clock):
       accessToken: config.WHATSAPP_ACCESS_TOKEN!,
       templateName: config.WHATSAPP_TEMPLATE_NAME,
       templateLanguage: config.WHATSAPP_TEMPLATE_LANGUAGE,
+      messageTemplateName: config.WHATSAPP_MESSAGE_TEMPLATE_NAME,
     });
   }
   return new LocalWhatsAppSender(log, () => clock.now());
@@ -73,7 +76,7 @@ export function createStorage(config: Config): Storage {
 export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger }) {
   const { config, db, clock, log } = options;
   const prisma = db.prisma;
-  const bus = createBus(config.REDIS_URL);
+  const bus = createBus(config.REDIS_URL, log);
   const whatsapp = createWhatsAppSender(config, log, clock);
   const sessions = createSessionStore(prisma, clock, config.SESSION_DAYS);
   const auth = createAuthService({
@@ -90,6 +93,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const cep = createCepLookup(config);
   const profile = createProfileService({ prisma, clock, bus, log, storage, cep });
   const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config) });
+  const conversations = createConversationsService({ prisma, clock, log, bus, whatsapp });
+  const presence = createPresenceService({ prisma, clock, log, bus });
   return {
     config,
     db,
@@ -104,7 +109,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
     storage,
     cep,
     profile,
+    conversations,
+    presence,
     async close() {
+      presence.stop();
       await bus.close();
     },
   };

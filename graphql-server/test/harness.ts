@@ -7,6 +7,7 @@ import { createClient, type Client as WsClient } from "graphql-ws";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ManualClock } from "../src/lib/clock.js";
+import { SESSION_COOKIE } from "../src/domains/auth/sessions.js";
 
 export interface TestApp {
   url: string;
@@ -16,7 +17,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string) {
+/** A new empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
+export async function freshPostgres(baseUrl: string) {
   const name = `cc_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -35,8 +37,12 @@ async function freshPostgres(baseUrl: string) {
   };
 }
 
+/**
+ * An explicit `env.DATABASE_URL` is used as it is and left in place (two instances sharing one
+ * database); otherwise each app gets its own fresh database.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = env.DATABASE_URL ? undefined : process.env.DATABASE_URL;
   const database = baseUrl ? await freshPostgres(baseUrl) : null;
   const config = loadConfig({
     NODE_ENV: "test",
@@ -171,4 +177,122 @@ export function nextValue<T = any>(client: WsClient, query: string, variables?: 
       },
     );
   });
+}
+
+let memberSeq = 0;
+
+/**
+ * A member with a session of her own, created in the database (plan and names set). `prefix`
+ * keeps phones distinct between test files that share a PostgreSQL server.
+ */
+export async function createMember(
+  t: TestApp,
+  prefix: string,
+  options: { plan?: "nobreza" | "alteza" | "majestade" | "imperatriz"; nickname?: string; whatsappNotificationsEnabled?: boolean } = {},
+) {
+  const { prisma, sessions } = t.app.services;
+  memberSeq += 1;
+  const user = await prisma.user.create({
+    data: {
+      phone: `${prefix}${String(memberSeq).padStart(13 - prefix.length, "0")}`,
+      plan: options.plan ?? "alteza",
+      nickname: options.nickname ?? `Parceira ${memberSeq}`,
+      fullName: `Maria Souza ${memberSeq}`,
+      profileComplete: true,
+      whatsappNotificationsEnabled: options.whatsappNotificationsEnabled ?? true,
+    },
+  });
+  const { token } = await sessions.create(prisma, user.id, {});
+  const client = new TestClient(t.url);
+  client.cookies.set(SESSION_COOKIE, token);
+  return { user, client, token };
+}
+
+/** An offer of `ownerId` written directly in the database. */
+export function createOfferRow(t: TestApp, ownerId: number, type: "collab" | "permuta" | "apoio" = "permuta", title = "Consultoria de marca para confeitarias") {
+  return t.app.services.prisma.offer.create({
+    data: {
+      userId: ownerId,
+      postType: "oferta",
+      type,
+      title,
+      description: "Ajudo confeitarias a organizar a identidade visual e as redes sociais.",
+      categories: ["Marketing"],
+      authorJoinedAt: t.clock.now(),
+    },
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds (polling every 20 ms), or fails after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = "condition") {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await sleep(20);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A subscription that keeps every value it receives; give the server a moment before publishing. */
+export function collect<T = any>(client: WsClient, query: string, variables?: Record<string, unknown>) {
+  const values: T[] = [];
+  const errors: unknown[] = [];
+  let completed = false;
+  const dispose = client.subscribe<T>(
+    { query, variables },
+    {
+      next: (value) => {
+        if (value.errors) errors.push(value.errors);
+        else values.push(value.data as T);
+      },
+      error: (error) => errors.push(error),
+      complete: () => (completed = true),
+    },
+  );
+  return {
+    values,
+    errors,
+    get completed() {
+      return completed;
+    },
+    dispose,
+    async next(count = 1, timeoutMs = 5000) {
+      await eventually(() => values.length >= count, timeoutMs, `${count} subscription value(s)`);
+      return values[count - 1];
+    },
+  };
+}
+
+/** A WebSocket to /chat or /notifications as an older client opens it, keeping every frame. */
+export async function legacySocket(client: TestClient, path: "/chat" | "/notifications", headers: Record<string, string> = {}) {
+  const url = client.baseUrl.replace(/^http/, "ws") + path;
+  const ws = new WebSocket(url, { headers: { ...(client.cookies.size ? { cookie: client.cookieHeader } : {}), ...headers } });
+  const frames: any[] = [];
+  let closeCode: number | undefined;
+  ws.on("message", (raw) => frames.push(JSON.parse(String(raw))));
+  ws.on("close", (code) => (closeCode = code));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+    ws.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+  return {
+    ws,
+    frames,
+    get closeCode() {
+      return closeCode;
+    },
+    send: (frame: unknown) => ws.send(JSON.stringify(frame)),
+    async frame(predicate: (f: any) => boolean, timeoutMs = 5000) {
+      await eventually(() => frames.some(predicate), timeoutMs, "a socket frame");
+      return frames.find(predicate);
+    },
+    async closed(timeoutMs = 5000) {
+      await eventually(() => closeCode !== undefined, timeoutMs, "the socket to close");
+      return closeCode;
+    },
+    close: () => ws.close(),
+  };
 }

@@ -37,6 +37,13 @@ export const ERROR_CODES = [
   // offers
   "PLAN_LIMIT",
   "AI_FAILED",
+  // conversations
+  "OWN_OFFER",
+  "UPGRADE_REQUIRED",
+  "OFFER_OWNER_MISMATCH",
+  "CONVERSATION_NOT_FOUND",
+  "MESSAGE_EMPTY",
+  "MESSAGE_TOO_LONG",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -71,6 +78,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   // offers
   PLAN_LIMIT: "Seu plano não permite esta publicação.",
   AI_FAILED: "Não foi possível melhorar o texto no momento. Tente novamente.",
+  // conversations
+  OWN_OFFER: "Você não pode entrar em contato com sua própria oferta",
+  UPGRADE_REQUIRED: "Faça upgrade para o plano Alteza para entrar em contato com esta oferta.",
+  OFFER_OWNER_MISMATCH: "A dona da oferta informada não confere",
+  CONVERSATION_NOT_FOUND: "Conversa não encontrada",
+  MESSAGE_EMPTY: "A mensagem não pode estar vazia",
+  MESSAGE_TOO_LONG: "A mensagem deve ter no máximo 2.000 caracteres",
 };
 
 /** Texts of the login page and the app shell (spec part 1 sections 2, 4, 8; part 2 section 2). */

@@ -1,12 +1,20 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
+import type { Logger } from "./log.js";
 import type { UserDTO } from "../domains/users/users.service.js";
+import type { MessageDTO, NewMessageNotification } from "../domains/conversations/conversations.service.js";
 
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
 export type BusEvents = {
   "user:updated": [userId: number, payload: UserDTO];
   "offers:changed": [payload: { kind: "created" | "updated" | "deleted" | "liked"; offerId: number; totalLikes?: number }];
+  "message:added": [conversationId: number, payload: MessageDTO];
+  "notification:new": [userId: number, payload: NewMessageNotification];
+  "unread:changed": [userId: number, payload: { count: number }];
+  "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
+  /** The sponsors' banners changed: every /chat socket is told to refetch them. */
+  "banners:changed": [payload: { at: string }];
 };
 
 export interface Bus {
@@ -15,15 +23,33 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function createBus(redisUrl?: string): Bus {
+export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
   if (!redisUrl) return { pubsub: createPubSub<BusEvents>(), kind: "memory", close: async () => undefined };
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
+  let closed = false;
+  // The event target fires these commands without awaiting them; a failure (or a late
+  // unsubscribe after close) must not become an unhandled rejection.
+  const guard = (command: Promise<unknown>, what: string) =>
+    command.catch((error: unknown) => {
+      if (!closed) log?.warn({ err: error }, `redis ${what} failed`);
+      return 0;
+    });
+  const eventTarget = createRedisEventTarget({
+    publishClient: {
+      publish: (channel: string, message: string) => guard(publishClient.publish(channel, message), "publish"),
+    } as unknown as Redis,
+    subscribeClient: {
+      on: (event: "message", listener: (channel: string, message: string) => void) => subscribeClient.on(event, listener),
+      subscribe: (channel: string) => guard(subscribeClient.subscribe(channel), "subscribe"),
+      unsubscribe: (channel: string) => guard(subscribeClient.unsubscribe(channel), "unsubscribe"),
+    } as unknown as Redis,
+  });
   return {
     pubsub: createPubSub<BusEvents>({ eventTarget }),
     kind: "redis",
     async close() {
+      closed = true;
       publishClient.disconnect();
       subscribeClient.disconnect();
     },

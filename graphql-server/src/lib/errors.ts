@@ -19,6 +19,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CEP_NOT_FOUND: 404,
   PLAN_LIMIT: 403,
   AI_FAILED: 502,
+  OWN_OFFER: 403,
+  UPGRADE_REQUIRED: 403,
+  CONVERSATION_NOT_FOUND: 404,
 };
 
 /**

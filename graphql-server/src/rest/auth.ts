@@ -56,11 +56,13 @@ export function authRoutes(services: Services) {
     res.json(toUserDTO(requireMember(req)));
   });
 
-  // Development only: the codes the local WhatsApp sender would have delivered.
+  // Development only: the codes (or, with ?kind=message_notification|all, the notices) the local
+  // WhatsApp sender would have delivered.
   router.get("/dev/outbox", (req, res) => {
     if (!(services.whatsapp instanceof LocalWhatsAppSender)) throw new AppError("NOT_FOUND");
     const phone = typeof req.query.phone === "string" ? req.query.phone.replace(/\D/g, "") : undefined;
-    res.json(services.whatsapp.outbox(phone || undefined));
+    const kind = req.query.kind === "message_notification" || req.query.kind === "all" ? req.query.kind : "login_code";
+    res.json(services.whatsapp.outbox(phone || undefined, kind));
   });
 
   return router;

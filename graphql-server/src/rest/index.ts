@@ -5,6 +5,7 @@ import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
 import { profileRoutes } from "./profile.js";
 import { offersRoutes } from "./offers.js";
+import { conversationsRoutes } from "./conversations.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -17,6 +18,7 @@ export function restApi(services: Services) {
   api.use(authRoutes(services));
   api.use(offersRoutes(services));
   api.use(profileRoutes(services));
+  api.use(conversationsRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
   api.use(restErrorHandler(services));
   return api;

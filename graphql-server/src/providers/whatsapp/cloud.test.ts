@@ -81,6 +81,39 @@ describe("WhatsApp Cloud API adapter", () => {
     });
   });
 
+  it("posts the new-message template with the sender's name and the offer title", async () => {
+    const cloud = new CloudWhatsAppSender({
+      apiUrl: fake.url,
+      apiVersion: "v21.0",
+      phoneNumberId: "1234567890",
+      accessToken: "secret-token",
+      templateName: "codigo_de_acesso",
+      templateLanguage: "pt_BR",
+      messageTemplateName: "nova_mensagem",
+    });
+    await cloud.sendMessageNotification("5511987654321", { senderName: "Ana", offerTitle: "Consultoria de marca" });
+    expect(fake.requests[0].path).toBe("/v21.0/1234567890/messages");
+    expect(fake.requests[0].body).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "5511987654321",
+      type: "template",
+      template: {
+        name: "nova_mensagem",
+        language: { code: "pt_BR" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Ana" },
+              { type: "text", text: "Consultoria de marca" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
   it.each([
     [400, 131026, "recipient"],
     [400, 131030, "recipient"],

@@ -1,4 +1,4 @@
-import { WhatsAppSendError, type WhatsAppSender } from "./whatsapp.js";
+import { WhatsAppSendError, type MessageNotice, type WhatsAppSender } from "./whatsapp.js";
 
 export interface CloudApiOptions {
   apiUrl: string;
@@ -7,6 +7,8 @@ export interface CloudApiOptions {
   accessToken: string;
   templateName: string;
   templateLanguage: string;
+  /** The utility template of new-message notices (default nova_mensagem). */
+  messageTemplateName?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -29,22 +31,35 @@ export class CloudWhatsAppSender implements WhatsAppSender {
 
   constructor(private readonly options: CloudApiOptions) {}
 
-  async sendLoginCode(phoneDigits: string, code: string) {
-    const { apiUrl, apiVersion, phoneNumberId, accessToken, templateName, templateLanguage } = this.options;
+  sendLoginCode(phoneDigits: string, code: string) {
+    return this.sendTemplate(phoneDigits, this.options.templateName, [
+      { type: "body", parameters: [{ type: "text", text: code }] },
+      { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
+    ]);
+  }
+
+  /** The utility template: "{{1}} enviou uma mensagem sobre {{2}} no Clube Coroa" (docs/decisions.md). */
+  sendMessageNotification(phoneDigits: string, { senderName, offerTitle }: MessageNotice) {
+    return this.sendTemplate(phoneDigits, this.options.messageTemplateName ?? "nova_mensagem", [
+      {
+        type: "body",
+        parameters: [
+          { type: "text", text: senderName },
+          { type: "text", text: offerTitle },
+        ],
+      },
+    ]);
+  }
+
+  private async sendTemplate(phoneDigits: string, templateName: string, components: unknown[]) {
+    const { apiUrl, apiVersion, phoneNumberId, accessToken, templateLanguage } = this.options;
     const url = `${apiUrl.replace(/\/$/, "")}/${apiVersion}/${encodeURIComponent(phoneNumberId)}/messages`;
     const body = {
       messaging_product: "whatsapp",
       recipient_type: "individual",
       to: phoneDigits,
       type: "template",
-      template: {
-        name: templateName,
-        language: { code: templateLanguage },
-        components: [
-          { type: "body", parameters: [{ type: "text", text: code }] },
-          { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
-        ],
-      },
+      template: { name: templateName, language: { code: templateLanguage }, components },
     };
     let response: Response;
     try {

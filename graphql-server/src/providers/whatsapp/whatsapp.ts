@@ -3,6 +3,13 @@ export interface WhatsAppSender {
   readonly kind: "local" | "cloud";
   /** Delivers a login code to a phone given as E.164 digits without '+'. */
   sendLoginCode(phoneDigits: string, code: string): Promise<void>;
+  /** Tells an offline member that a message arrived in one of her conversations. */
+  sendMessageNotification(phoneDigits: string, notice: MessageNotice): Promise<void>;
+}
+
+export interface MessageNotice {
+  senderName: string;
+  offerTitle: string;
 }
 
 export type WhatsAppFailure = "recipient" | "rate_limited" | "configuration" | "unavailable";

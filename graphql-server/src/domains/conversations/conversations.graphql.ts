@@ -1,0 +1,242 @@
+import { Repeater } from "@graphql-yoga/subscription";
+import { builder, requireUser } from "../../builder.js";
+import type { BusEvents } from "../../lib/bus.js";
+import { AppError } from "../../lib/errors.js";
+import { OfferTypeEnum } from "../offers/offers.graphql.js";
+import { PlanEnum } from "../users/users.graphql.js";
+import { UpgradeRequiredError, type ConversationDTO, type MessageDTO, type NewMessageNotification } from "./conversations.service.js";
+
+type Presence = BusEvents["presence:changed"][1];
+
+builder.objectType(UpgradeRequiredError, {
+  name: "UpgradeRequiredError",
+  description: "Her plan does not allow this contact; the client opens the upgrade prompt for the action.",
+  fields: (t) => ({
+    code: t.exposeString("code"),
+    message: t.exposeString("message"),
+    action: t.exposeString("action"),
+    targetPlan: t.field({ type: PlanEnum, resolve: (e) => e.targetPlan }),
+    upgradeMessage: t.exposeString("upgradeMessage"),
+    showUpgrade: t.exposeBoolean("showUpgrade"),
+  }),
+});
+
+export const MessageRef = builder.objectRef<MessageDTO>("Message").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    conversationId: t.exposeInt("conversationId"),
+    senderId: t.exposeInt("senderId", { nullable: true, description: "Null when the sender deleted her account." }),
+    content: t.exposeString("content"),
+    createdAt: t.exposeString("createdAt", { description: "ISO 8601, UTC." }),
+    isMine: t.boolean({ resolve: (m, _args, ctx) => ctx.user !== null && ctx.user.id === m.senderId }),
+  }),
+});
+
+const ConversationOffer = builder.objectRef<NonNullable<ConversationDTO["offer"]>>("ConversationOffer").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    title: t.exposeString("title"),
+    type: t.field({ type: OfferTypeEnum, resolve: (o) => o.type }),
+  }),
+});
+
+const ConversationUser = builder.objectRef<NonNullable<ConversationDTO["otherUser"]>>("ConversationUser").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    fullName: t.exposeString("fullName", { nullable: true }),
+    nickname: t.exposeString("nickname", { nullable: true }),
+    profilePhoto: t.exposeString("profilePhoto", { nullable: true }),
+    plan: t.field({ type: PlanEnum, resolve: (u) => u.plan }),
+    isOnline: t.exposeBoolean("isOnline"),
+  }),
+});
+
+const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").implement({
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    offer: t.field({ type: ConversationOffer, nullable: true, description: "Null when the offer was deleted.", resolve: (c) => c.offer }),
+    otherUser: t.field({
+      type: ConversationUser,
+      nullable: true,
+      description: "Null when the other member deleted her account.",
+      resolve: (c) => c.otherUser,
+    }),
+    lastMessage: t.field({ type: MessageRef, nullable: true, resolve: (c) => c.lastMessage }),
+    lastMessageAt: t.exposeString("lastMessageAt", { description: "ISO 8601, UTC." }),
+    createdAt: t.exposeString("createdAt", { description: "ISO 8601, UTC." }),
+    unreadCount: t.exposeInt("unreadCount"),
+  }),
+});
+
+const NewMessageNotificationRef = builder.objectRef<NewMessageNotification>("NewMessageNotification").implement({
+  description: "The spec's new-message notification, for the popup and the badge.",
+  fields: (t) => ({
+    messageId: t.exposeInt("messageId"),
+    senderName: t.exposeString("senderName"),
+    senderPhone: t.exposeString("senderPhone"),
+    content: t.exposeString("content"),
+    conversationId: t.exposeInt("conversationId"),
+    offerId: t.exposeInt("offerId", { nullable: true }),
+    offerTitle: t.exposeString("offerTitle", { nullable: true }),
+  }),
+});
+
+const PresenceRef = builder.objectRef<Presence>("Presence").implement({
+  fields: (t) => ({ userId: t.exposeInt("userId"), isOnline: t.exposeBoolean("isOnline") }),
+});
+
+const MarkReadPayload = builder.objectRef<{ conversationId: number; unreadCount: number }>("MarkConversationReadPayload").implement({
+  fields: (t) => ({
+    conversationId: t.exposeInt("conversationId"),
+    unreadCount: t.exposeInt("unreadCount", { description: "Her total unread count afterwards." }),
+  }),
+});
+
+const DeleteConversationPayload = builder.objectRef<{ conversationId: number }>("DeleteConversationPayload").implement({
+  fields: (t) => ({ conversationId: t.exposeInt("conversationId") }),
+});
+
+builder.queryField("conversations", (t) =>
+  t.field({
+    type: [ConversationRef],
+    authScopes: { member: true },
+    description: "Her conversations, most recent activity first; deleted ones come back with a new message.",
+    resolve: (_root, _args, ctx) => ctx.services.conversations.listConversations(requireUser(ctx)),
+  }),
+);
+
+builder.queryField("conversation", (t) =>
+  t.field({
+    type: ConversationRef,
+    authScopes: { member: true },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, { id }, ctx) => ctx.services.conversations.getConversation(requireUser(ctx), id),
+  }),
+);
+
+builder.queryField("messages", (t) =>
+  t.field({
+    type: [MessageRef],
+    authScopes: { member: true },
+    description:
+      "Oldest first. Without cursors: the newest `limit`. `before`: the page older than that id. " +
+      "`after`: what came after that id (to resume after a reconnect).",
+    args: {
+      conversationId: t.arg.int({ required: true }),
+      before: t.arg.int({ required: false }),
+      after: t.arg.int({ required: false }),
+      limit: t.arg.int({ required: false, description: "Default 50, at most 200." }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.conversations.listMessages(requireUser(ctx), args.conversationId, {
+        before: args.before,
+        after: args.after,
+        limit: args.limit,
+      }),
+  }),
+);
+
+builder.queryField("unreadCount", (t) =>
+  t.field({
+    type: "Int",
+    authScopes: { member: true },
+    resolve: (_root, _args, ctx) => ctx.services.conversations.unreadCount(requireUser(ctx)),
+  }),
+);
+
+builder.mutationField("startConversation", (t) =>
+  t.field({
+    type: ConversationRef,
+    args: { offerId: t.arg.int({ required: true }) },
+    errors: { types: [UpgradeRequiredError, AppError], directResult: true, union: { name: "StartConversationResult" } },
+    resolve: (_root, { offerId }, ctx) => ctx.services.conversations.startConversation(requireUser(ctx), offerId),
+  }),
+);
+
+builder.mutationField("sendMessage", (t) =>
+  t.field({
+    type: MessageRef,
+    args: { conversationId: t.arg.int({ required: true }), content: t.arg.string({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "SendMessageResult" } },
+    resolve: (_root, { conversationId, content }, ctx) =>
+      ctx.services.conversations.sendMessage(requireUser(ctx), conversationId, content),
+  }),
+);
+
+builder.mutationField("markConversationRead", (t) =>
+  t.field({
+    type: MarkReadPayload,
+    args: { conversationId: t.arg.int({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "MarkConversationReadResult" } },
+    resolve: (_root, { conversationId }, ctx) => ctx.services.conversations.markRead(requireUser(ctx), conversationId),
+  }),
+);
+
+builder.mutationField("deleteConversation", (t) =>
+  t.field({
+    type: DeleteConversationPayload,
+    description: "Deletes it for her only; the other member keeps her copy.",
+    args: { conversationId: t.arg.int({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "DeleteConversationResult" } },
+    resolve: (_root, { conversationId }, ctx) =>
+      ctx.services.conversations.deleteConversation(requireUser(ctx), conversationId),
+  }),
+);
+
+builder.mutationField("setOnlineStatus", (t) =>
+  t.field({
+    type: PresenceRef,
+    description: "The heartbeat: true while the page is visible (at least every 60 s), false when hidden.",
+    args: { isOnline: t.arg.boolean({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "SetOnlineStatusResult" } },
+    resolve: (_root, { isOnline }, ctx) => ctx.services.presence.heartbeat(requireUser(ctx).id, isOnline),
+  }),
+);
+
+builder.subscriptionField("messageAdded", (t) =>
+  t.field({
+    type: MessageRef,
+    authScopes: { member: true },
+    args: { conversationId: t.arg.int({ required: true }) },
+    subscribe: async (_root, { conversationId }, ctx) => {
+      await ctx.services.conversations.assertMember(requireUser(ctx), conversationId);
+      return ctx.services.bus.pubsub.subscribe("message:added", conversationId);
+    },
+    resolve: (message: MessageDTO) => message,
+  }),
+);
+
+builder.subscriptionField("notifications", (t) =>
+  t.field({
+    type: NewMessageNotificationRef,
+    authScopes: { member: true },
+    description: "A new message for her in any conversation.",
+    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("notification:new", requireUser(ctx).id),
+    resolve: (notification: NewMessageNotification) => notification,
+  }),
+);
+
+builder.subscriptionField("unreadCountChanged", (t) =>
+  t.field({
+    type: "Int",
+    authScopes: { member: true },
+    description: "Her total unread count, counted afresh on each change so that the last value is exact.",
+    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("unread:changed", requireUser(ctx).id),
+    resolve: (_event: { count: number }, _args, ctx) => ctx.services.conversations.unreadCount(requireUser(ctx)),
+  }),
+);
+
+builder.subscriptionField("presenceChanged", (t) =>
+  t.field({
+    type: PresenceRef,
+    authScopes: { member: true },
+    description: "Online and offline changes of the members she has a conversation with (as of subscribing).",
+    subscribe: async (_root, _args, ctx) => {
+      const ids = await ctx.services.conversations.partnerIds(requireUser(ctx));
+      const { pubsub } = ctx.services.bus;
+      if (ids.length === 0) return new Repeater<Presence>(async (_push, stop) => void (await stop));
+      return Repeater.merge(ids.map((id) => pubsub.subscribe("presence:changed", id)));
+    },
+    resolve: (presence: Presence) => presence,
+  }),
+);

@@ -1,0 +1,392 @@
+import type { OfferTypeName, PlanName } from "@clube-coroa/schema";
+import { Prisma, type User } from "../../generated/prisma/client.js";
+import type { Bus } from "../../lib/bus.js";
+import type { Clock } from "../../lib/clock.js";
+import type { PrismaClient, Tx } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
+
+export interface ConversationsDeps {
+  prisma: PrismaClient;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  whatsapp: WhatsAppSender;
+}
+
+/** A message as both doors and the bus carry it; dates are ISO strings so Redis keeps them intact. */
+export interface MessageDTO {
+  id: number;
+  conversationId: number;
+  senderId: number | null;
+  content: string;
+  createdAt: string;
+}
+
+/** The spec's new-message notification (part 1 section 3). */
+export interface NewMessageNotification {
+  messageId: number;
+  senderName: string;
+  senderPhone: string;
+  content: string;
+  conversationId: number;
+  offerId: number | null;
+  offerTitle: string | null;
+}
+
+export interface ConversationDTO {
+  id: number;
+  offer: { id: number; title: string; type: OfferTypeName } | null;
+  otherUser: {
+    id: number;
+    fullName: string | null;
+    nickname: string | null;
+    profilePhoto: string | null;
+    plan: PlanName;
+    isOnline: boolean;
+  } | null;
+  lastMessage: MessageDTO | null;
+  lastMessageAt: string;
+  createdAt: string;
+  unreadCount: number;
+}
+
+/** Nobreza's refusal when she contacts a collab or permuta: REST answers 403 with these fields. */
+export class UpgradeRequiredError extends AppError {
+  readonly action = "contact" as const;
+  readonly targetPlan = "alteza" as const;
+  readonly showUpgrade = true as const;
+  readonly upgradeMessage: string;
+  constructor() {
+    const upgradeMessage = "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.";
+    super("UPGRADE_REQUIRED", undefined, {
+      details: { action: "contact", targetPlan: "alteza", upgradeMessage, showUpgrade: true },
+    });
+    this.name = "UpgradeRequiredError";
+    this.upgradeMessage = upgradeMessage;
+  }
+}
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_DEFAULT = 50;
+export const MESSAGES_PAGE_MAX = 200;
+/** At most one WhatsApp notice per conversation and member in this window. */
+export const WHATSAPP_NOTICE_INTERVAL_MS = 15 * 60 * 1000;
+
+const userCard = { id: true, fullName: true, nickname: true, profilePhoto: true, plan: true, isOnline: true } satisfies Prisma.UserSelect;
+
+type MessageRow = { id: number; conversationId: number; senderId: number | null; content: string; createdAt: Date };
+
+export const toMessageDTO = (m: MessageRow): MessageDTO => ({
+  id: m.id,
+  conversationId: m.conversationId,
+  senderId: m.senderId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+});
+
+export const displayName = (u: { nickname: string | null; fullName: string | null }) => u.nickname || u.fullName || "Parceira";
+
+const notFound = () => new AppError("CONVERSATION_NOT_FOUND");
+
+function validContent(content: unknown): string {
+  const text = typeof content === "string" ? content.trim() : "";
+  if (!text) throw new AppError("MESSAGE_EMPTY");
+  if (text.length > MESSAGE_MAX_LENGTH) throw new AppError("MESSAGE_TOO_LONG");
+  return text;
+}
+
+function validId(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 0) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  return id;
+}
+
+export function createConversationsService(deps: ConversationsDeps) {
+  const { prisma, clock, log, bus, whatsapp } = deps;
+
+  /** Serialises the writes of one conversation: message times then grow strictly (see unreadCount). */
+  const lockConversation = (tx: Tx, conversationId: number) =>
+    tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`conversation:${conversationId}`}))) AS l`;
+
+  async function membership(db: Tx | PrismaClient, userId: number, conversationId: number) {
+    const member = await db.conversationMember.findUnique({
+      where: { conversationId_userId: { conversationId, userId } },
+      include: { conversation: true },
+    });
+    if (!member) throw notFound();
+    return member;
+  }
+
+  /** Refuses (404, so that ids of others' conversations reveal nothing) unless she is a member. */
+  async function assertMember(user: Pick<User, "id">, conversationId: number) {
+    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    await membership(prisma, user.id, conversationId);
+  }
+
+  /**
+   * Her conversations with everything the list shows, in three queries whatever their number:
+   * memberships with offer and members, then last messages and unread counts for all at once.
+   */
+  async function load(userId: number, where: Prisma.ConversationMemberWhereInput): Promise<ConversationDTO[]> {
+    const rows = await prisma.conversationMember.findMany({
+      where: { userId, ...where },
+      orderBy: [{ conversation: { lastMessageAt: "desc" } }, { conversationId: "desc" }],
+      include: {
+        conversation: {
+          include: {
+            offer: { select: { id: true, title: true, type: true } },
+            members: { where: { userId: { not: userId } }, include: { user: { select: userCard } } },
+          },
+        },
+      },
+    });
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.conversationId);
+    const [lasts, unread] = await Promise.all([
+      prisma.$queryRaw<MessageRow[]>`
+        SELECT DISTINCT ON ("conversationId") "id", "conversationId", "senderId", "content", "createdAt"
+        FROM "Message" WHERE "conversationId" IN (${Prisma.join(ids)})
+        ORDER BY "conversationId", "createdAt" DESC, "id" DESC`,
+      prisma.$queryRaw<{ conversationId: number; count: number }[]>`
+        SELECT m."conversationId", count(*)::int AS "count"
+        FROM "Message" m JOIN "ConversationMember" cm ON cm."conversationId" = m."conversationId" AND cm."userId" = ${userId}
+        WHERE m."conversationId" IN (${Prisma.join(ids)}) AND m."senderId" IS DISTINCT FROM ${userId}
+          AND (cm."lastReadAt" IS NULL OR m."createdAt" > cm."lastReadAt")
+        GROUP BY m."conversationId"`,
+    ]);
+    const lastById = new Map(lasts.map((m) => [m.conversationId, m]));
+    const unreadById = new Map(unread.map((u) => [u.conversationId, Number(u.count)]));
+    return rows.map(({ conversation: c }) => {
+      const other = c.members[0]?.user ?? null;
+      const last = lastById.get(c.id);
+      return {
+        id: c.id,
+        offer: c.offer,
+        otherUser: other,
+        lastMessage: last ? toMessageDTO({ ...last, createdAt: new Date(last.createdAt) }) : null,
+        lastMessageAt: c.lastMessageAt.toISOString(),
+        createdAt: c.createdAt.toISOString(),
+        unreadCount: unreadById.get(c.id) ?? 0,
+      };
+    });
+  }
+
+  async function getConversation(user: Pick<User, "id">, conversationId: number) {
+    const [conversation] = await load(user.id, { conversationId });
+    if (!conversation) throw notFound();
+    return conversation;
+  }
+
+  /** Messages from others after her lastReadAt, in the conversations she has not deleted. */
+  async function unreadCount(user: Pick<User, "id">): Promise<number> {
+    const [row] = await prisma.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS "count"
+      FROM "Message" m JOIN "ConversationMember" cm ON cm."conversationId" = m."conversationId"
+      WHERE cm."userId" = ${user.id} AND cm."hiddenAt" IS NULL AND m."senderId" IS DISTINCT FROM ${user.id}
+        AND (cm."lastReadAt" IS NULL OR m."createdAt" > cm."lastReadAt")`;
+    return Number(row?.count ?? 0);
+  }
+
+  async function publishUnread(userIds: number[]) {
+    for (const userId of userIds) {
+      try {
+        bus.pubsub.publish("unread:changed", userId, { count: await unreadCount({ id: userId }) });
+      } catch (error) {
+        log.error({ err: error, userId }, "could not publish the unread count");
+      }
+    }
+  }
+
+  async function startConversation(
+    user: Pick<User, "id" | "plan">,
+    offerId: number,
+    options: { expectedOwnerId?: number } = {},
+  ): Promise<ConversationDTO> {
+    const offer = Number.isSafeInteger(offerId)
+      ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true } })
+      : null;
+    if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (options.expectedOwnerId !== undefined && options.expectedOwnerId !== offer.userId) {
+      throw new AppError("OFFER_OWNER_MISMATCH");
+    }
+    if (offer.userId === user.id) throw new AppError("OWN_OFFER");
+    const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
+    let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
+    if (!existing) {
+      if (user.plan === "nobreza" && offer.type !== "apoio") throw new UpgradeRequiredError();
+      const now = clock.now();
+      try {
+        existing = await prisma.$transaction(async (tx) => {
+          const created = await tx.conversation.create({
+            data: { offerId: offer.id, offerOwnerId: offer.userId, interestedUserId: user.id, createdAt: now, lastMessageAt: now },
+          });
+          await tx.conversationMember.createMany({
+            data: [
+              { conversationId: created.id, userId: user.id, joinedAt: now },
+              { conversationId: created.id, userId: offer.userId, joinedAt: now },
+            ],
+          });
+          return { id: created.id };
+        });
+      } catch (error) {
+        // Two parallel starts: the unique (offerId, interestedUserId) lets one win; answer its row.
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+        existing = await prisma.conversation.findUniqueOrThrow({ where: key, select: { id: true } });
+      }
+    } else {
+      await prisma.conversationMember.updateMany({
+        where: { conversationId: existing.id, userId: user.id, hiddenAt: { not: null } },
+        data: { hiddenAt: null },
+      });
+    }
+    return getConversation(user, existing.id);
+  }
+
+  async function listConversations(user: Pick<User, "id">) {
+    return load(user.id, { hiddenAt: null });
+  }
+
+  async function listMessages(
+    user: Pick<User, "id">,
+    conversationId: number,
+    page: { before?: unknown; after?: unknown; limit?: unknown } = {},
+  ): Promise<MessageDTO[]> {
+    await assertMember(user, conversationId);
+    const before = validId(page.before);
+    const after = validId(page.after);
+    const asked = Number(page.limit ?? MESSAGES_PAGE_DEFAULT);
+    const take = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), MESSAGES_PAGE_MAX) : MESSAGES_PAGE_DEFAULT;
+    if (after !== undefined) {
+      const rows = await prisma.message.findMany({
+        where: { conversationId, id: { gt: after, ...(before !== undefined ? { lt: before } : {}) } },
+        orderBy: { id: "asc" },
+        take,
+      });
+      return rows.map(toMessageDTO);
+    }
+    const rows = await prisma.message.findMany({
+      where: { conversationId, ...(before !== undefined ? { id: { lt: before } } : {}) },
+      orderBy: { id: "desc" },
+      take,
+    });
+    return rows.reverse().map(toMessageDTO);
+  }
+
+  async function sendMessage(user: Pick<User, "id">, conversationId: number, content: unknown): Promise<MessageDTO> {
+    const text = validContent(content);
+    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    const now = clock.now();
+    const { message, recipients, notice, sender, offer } = await prisma.$transaction(async (tx) => {
+      await lockConversation(tx, conversationId);
+      const { conversation } = await membership(tx, user.id, conversationId);
+      // Strictly later than the previous message, so that "createdAt > lastReadAt" is exact.
+      const createdAt = new Date(Math.max(now.getTime(), conversation.lastMessageAt.getTime() + 1));
+      const message = await tx.message.create({ data: { conversationId, senderId: user.id, content: text, createdAt } });
+      await tx.conversation.update({ where: { id: conversationId }, data: { lastMessageAt: createdAt } });
+      await tx.conversationMember.updateMany({ where: { conversationId, hiddenAt: { not: null } }, data: { hiddenAt: null } });
+      const others = await tx.conversationMember.findMany({
+        where: { conversationId, userId: { not: user.id } },
+        select: {
+          userId: true,
+          lastWhatsappNotifiedAt: true,
+          user: { select: { phone: true, isOnline: true, whatsappNotificationsEnabled: true } },
+        },
+      });
+      const sender = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { nickname: true, fullName: true, phone: true } });
+      const offer = conversation.offerId
+        ? await tx.offer.findUnique({ where: { id: conversation.offerId }, select: { id: true, title: true } })
+        : null;
+      const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
+      const notice: string[] = [];
+      for (const other of others) {
+        if (other.user.isOnline || !other.user.whatsappNotificationsEnabled) continue;
+        const claimed = await tx.conversationMember.updateMany({
+          where: {
+            conversationId,
+            userId: other.userId,
+            OR: [{ lastWhatsappNotifiedAt: null }, { lastWhatsappNotifiedAt: { lte: cutoff } }],
+          },
+          data: { lastWhatsappNotifiedAt: now },
+        });
+        if (claimed.count === 1) notice.push(other.user.phone);
+      }
+      return { message, recipients: others.map((o) => o.userId), notice, sender, offer };
+    });
+
+    const dto = toMessageDTO(message);
+    bus.pubsub.publish("message:added", conversationId, dto);
+    const notification: NewMessageNotification = {
+      messageId: message.id,
+      senderName: displayName(sender),
+      senderPhone: sender.phone,
+      content: message.content,
+      conversationId,
+      offerId: offer?.id ?? null,
+      offerTitle: offer?.title ?? null,
+    };
+    for (const userId of recipients) bus.pubsub.publish("notification:new", userId, notification);
+    void publishUnread(recipients);
+    for (const phone of notice) {
+      whatsapp
+        .sendMessageNotification(phone, { senderName: notification.senderName, offerTitle: offer?.title ?? "sua oferta" })
+        .catch((error: unknown) => log.warn({ err: error, conversationId }, "WhatsApp new-message notice failed"));
+    }
+    return dto;
+  }
+
+  /** Marks read up to the newest committed message; one committed later stays unread. */
+  async function markRead(user: Pick<User, "id">, conversationId: number) {
+    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    const { conversation } = await membership(prisma, user.id, conversationId);
+    await prisma.conversationMember.update({
+      where: { conversationId_userId: { conversationId, userId: user.id } },
+      data: { lastReadAt: conversation.lastMessageAt },
+    });
+    const count = await unreadCount(user);
+    bus.pubsub.publish("unread:changed", user.id, { count });
+    return { conversationId, unreadCount: count };
+  }
+
+  /**
+   * Deletes the conversation for her only (docs/decisions.md): her membership is hidden and read;
+   * the other member keeps hers and every message. A new message shows it to her again.
+   */
+  async function deleteConversation(user: Pick<User, "id">, conversationId: number) {
+    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    const { conversation } = await membership(prisma, user.id, conversationId);
+    await prisma.conversationMember.update({
+      where: { conversationId_userId: { conversationId, userId: user.id } },
+      data: { hiddenAt: clock.now(), lastReadAt: conversation.lastMessageAt },
+    });
+    await publishUnread([user.id]);
+    return { conversationId };
+  }
+
+  /** The ids of the members she has a conversation with (for presence). */
+  async function partnerIds(user: Pick<User, "id">): Promise<number[]> {
+    const rows = await prisma.conversationMember.findMany({
+      where: { userId: { not: user.id }, conversation: { members: { some: { userId: user.id } } } },
+      select: { userId: true },
+      distinct: ["userId"],
+    });
+    return rows.map((r) => r.userId);
+  }
+
+  return {
+    assertMember,
+    startConversation,
+    getConversation,
+    listConversations,
+    listMessages,
+    sendMessage,
+    markRead,
+    deleteConversation,
+    unreadCount,
+    partnerIds,
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;

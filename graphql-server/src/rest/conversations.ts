@@ -1,0 +1,84 @@
+import { Router, type Request } from "express";
+import { AppError } from "../lib/errors.js";
+import { requireMember } from "../lib/http.js";
+import type { Services } from "../services.js";
+
+/** REST answers the newest this many messages when no cursor is given (the spec's client reads all). */
+const REST_MESSAGES_LIMIT = 200;
+
+const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
+
+function conversationId(req: Request) {
+  const raw = String(req.params.id ?? "");
+  if (!/^\d{1,9}$/.test(raw)) throw new AppError("CONVERSATION_NOT_FOUND");
+  return Number(raw);
+}
+
+/** A body id given as a number or a numeric string. */
+function bodyId(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  if (typeof value === "string" && /^\d{1,9}$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** Conversations, messages, unread count and presence (spec part 1 section 7). */
+export function conversationsRoutes(services: Services) {
+  const router = Router();
+  const { conversations, presence } = services;
+
+  router.post("/conversations", async (req, res) => {
+    const user = requireMember(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const offerId = bodyId(body.offerId);
+    if (offerId === undefined) throw new AppError("VALIDATION", "Informe a oferta");
+    if (body.interestedUserId !== undefined && bodyId(body.interestedUserId) !== user.id) throw new AppError("USER_ID_MISMATCH");
+    const expectedOwnerId = body.offerOwnerId === undefined ? undefined : (bodyId(body.offerOwnerId) ?? -1);
+    res.json(await conversations.startConversation(user, offerId, { expectedOwnerId }));
+  });
+
+  router.get("/conversations", async (req, res) => {
+    res.json(await conversations.listConversations(requireMember(req)));
+  });
+
+  router.get("/conversations/:id/messages", async (req, res) => {
+    const user = requireMember(req);
+    res.json(
+      await conversations.listMessages(user, conversationId(req), {
+        before: query(req, "before"),
+        after: query(req, "after"),
+        limit: query(req, "limit") ?? REST_MESSAGES_LIMIT,
+      }),
+    );
+  });
+
+  router.post("/conversations/:id/messages", async (req, res) => {
+    const user = requireMember(req);
+    const message = await conversations.sendMessage(user, conversationId(req), (req.body ?? {}).content);
+    res.status(201).json(message);
+  });
+
+  router.post("/conversations/:id/read", async (req, res) => {
+    const user = requireMember(req);
+    res.json({ success: true, ...(await conversations.markRead(user, conversationId(req))) });
+  });
+
+  router.delete("/conversations/:id", async (req, res) => {
+    const user = requireMember(req);
+    res.json({ success: true, ...(await conversations.deleteConversation(user, conversationId(req))) });
+  });
+
+  router.get("/messages/unread-count", async (req, res) => {
+    res.json({ count: await conversations.unreadCount(requireMember(req)) });
+  });
+
+  // Also the unload beacon: text/plain JSON { isOnline: false, userId }; the userId must be hers.
+  router.post("/user/online-status", async (req, res) => {
+    const user = requireMember(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.isOnline !== "boolean") throw new AppError("VALIDATION", "Informe isOnline (true ou false)");
+    if (body.userId !== undefined && body.userId !== null && bodyId(body.userId) !== user.id) throw new AppError("USER_ID_MISMATCH");
+    res.json({ success: true, ...(await presence.heartbeat(user.id, body.isOnline)) });
+  });
+
+  return router;
+}

@@ -1,0 +1,172 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { User } from "../generated/prisma/client.js";
+import { isCrossSite, sessionTokenOf } from "../lib/http.js";
+import type { Services } from "../services.js";
+
+/** Close code of a refused register_user or join_conversation (4000-4999 are the application's). */
+export const CLOSE_FORBIDDEN = 4403;
+export const SOCKET_PING_MS = 30_000;
+export const LEGACY_SOCKET_PATHS = ["/notifications", "/chat"] as const;
+type LegacyPath = (typeof LEGACY_SOCKET_PATHS)[number];
+
+const TEXTS = {
+  notYou: "Acesso negado: este usuário não corresponde à sua sessão.",
+  notMember: "Acesso negado: você não participa desta conversa.",
+  badMessage: "Mensagem inválida.",
+};
+
+interface LiveSocket extends WebSocket {
+  isAlive?: boolean;
+}
+
+type Stoppable = { return?: () => unknown };
+
+function refuse(socket: Duplex, status: 401 | 403, text: string) {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/** Reads a socket's bus subscription until it ends, sending each event through `send`. */
+function forward<T>(iterator: AsyncIterable<T>, send: (value: T) => void, onError: (error: unknown) => void) {
+  void (async () => {
+    try {
+      for await (const value of iterator) send(value);
+    } catch (error) {
+      onError(error);
+    }
+  })();
+}
+
+/**
+ * The spec's two sockets for older clients, fed by the bus like the GraphQL subscriptions:
+ * /notifications (register_user → new_message with the notification fields) and /chat
+ * (join_conversation → new_message {message}; banner_update to everyone). The session cookie is
+ * checked at the upgrade; a userId or conversation that is not hers closes the socket with 4403.
+ */
+export function legacySockets(services: Services) {
+  const { bus, conversations, presence, log } = services;
+  const servers: Record<LegacyPath, WebSocketServer> = {
+    "/notifications": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
+    "/chat": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
+  };
+
+  const send = (ws: WebSocket, frame: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const forbid = (ws: WebSocket, error: string) => {
+    send(ws, { type: "error", error });
+    ws.close(CLOSE_FORBIDDEN, "forbidden");
+  };
+
+  function attach(ws: LiveSocket, user: User, path: LegacyPath) {
+    const subscriptions: Stoppable[] = [];
+    const watched = new Set<number>();
+    ws.isAlive = true;
+    ws.on("pong", () => (ws.isAlive = true));
+    presence.socketOpened(user.id);
+    ws.on("close", () => {
+      for (const s of subscriptions) void s.return?.();
+      presence.socketClosed(user.id);
+    });
+    const onError = (error: unknown) => log.warn({ err: error, path }, "legacy socket subscription ended");
+    ws.on("error", (error) => log.debug({ err: error, path }, "legacy socket error"));
+
+    ws.on("message", async (raw) => {
+      let frame: { type?: unknown; userId?: unknown; conversationId?: unknown } | null = null;
+      try {
+        frame = JSON.parse(String(raw));
+      } catch {
+        // answered below
+      }
+      if (!frame || typeof frame !== "object") return send(ws, { type: "error", error: TEXTS.badMessage });
+      const claimed = Number(frame.userId);
+      if (path === "/notifications" && frame.type === "register_user") {
+        if (claimed !== user.id) return forbid(ws, TEXTS.notYou);
+        if (watched.has(0)) return;
+        watched.add(0);
+        const iterator = bus.pubsub.subscribe("notification:new", user.id);
+        subscriptions.push(iterator);
+        forward(iterator, (notification) => send(ws, { type: "new_message", ...notification }), onError);
+        return send(ws, { type: "registered", userId: user.id });
+      }
+      if (path === "/chat" && frame.type === "join_conversation") {
+        const conversationId = Number(frame.conversationId);
+        if (frame.userId !== undefined && claimed !== user.id) return forbid(ws, TEXTS.notYou);
+        try {
+          await conversations.assertMember(user, conversationId);
+        } catch {
+          return forbid(ws, TEXTS.notMember);
+        }
+        if (watched.has(conversationId) || ws.readyState !== ws.OPEN) return;
+        watched.add(conversationId);
+        const iterator = bus.pubsub.subscribe("message:added", conversationId);
+        subscriptions.push(iterator);
+        forward(iterator, (message) => send(ws, { type: "new_message", message }), onError);
+        return send(ws, { type: "joined", conversationId });
+      }
+      send(ws, { type: "error", error: TEXTS.badMessage });
+    });
+  }
+
+  // One bus subscription per instance tells every /chat socket that the banners changed.
+  const banners = bus.pubsub.subscribe("banners:changed");
+  forward(
+    banners,
+    () => {
+      for (const ws of servers["/chat"].clients) send(ws, { type: "banner_update" });
+    },
+    (error) => log.warn({ err: error }, "banner subscription ended"),
+  );
+
+  // Heartbeats: a socket that did not answer the previous ping is dropped.
+  const ping = () => {
+    for (const server of Object.values(servers)) {
+      for (const ws of server.clients as Set<LiveSocket>) {
+        if (ws.isAlive === false) {
+          ws.terminate();
+          continue;
+        }
+        ws.isAlive = false;
+        ws.ping();
+      }
+    }
+  };
+  const heartbeat = setInterval(ping, SOCKET_PING_MS);
+  heartbeat.unref();
+
+  return {
+    handles: (pathname: string): pathname is LegacyPath => (LEGACY_SOCKET_PATHS as readonly string[]).includes(pathname),
+
+    /** Authenticates the upgrade with the session cookie, then hands the socket to its path. */
+    async upgrade(path: LegacyPath, request: IncomingMessage, socket: Duplex, head: Buffer) {
+      if (isCrossSite(request, services.config.PUBLIC_URL)) return refuse(socket, 403, "Forbidden");
+      let user: User | null = null;
+      try {
+        user = (await services.sessions.resolve(sessionTokenOf(request)))?.user ?? null;
+      } catch (error) {
+        log.error({ err: error }, "session lookup failed on a socket upgrade");
+      }
+      if (!user) return refuse(socket, 401, "Unauthorized");
+      const signedIn = user;
+      const server = servers[path];
+      server.handleUpgrade(request, socket, head, (ws) => {
+        attach(ws, signedIn, path);
+        server.emit("connection", ws, request);
+      });
+    },
+
+    /** One round of the 30-second heartbeat, callable from tests. */
+    ping,
+
+    close() {
+      clearInterval(heartbeat);
+      void banners.return?.();
+      for (const server of Object.values(servers)) {
+        for (const ws of server.clients) ws.terminate();
+        server.close();
+      }
+    },
+  };
+}
