@@ -8,6 +8,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // jsdom + user-event run slowly on a busy 2-core machine; a slow test is not a failing one.
+    testTimeout: 20_000,
     reporters: process.env.CI_REPORT_DIR
       ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? "run"}-web.json` }]]
       : ["default"],

@@ -7,12 +7,15 @@ import { defineConfig } from "@playwright/test";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+// A fake ViaCEP (fake-cep.mjs) answers the server's address lookups, so no test leaves the machine.
+const cepPort = Number(process.env.E2E_CEP_PORT ?? 3299);
 // Workers evaluate this file again: the data folder is chosen once and passed down by the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "cc-e2e-"));
 
 export default defineConfig({
   testDir: ".",
-  outputDir: join(root, "test-results/e2e"),
+  // Parallel runs (another port, another WEB_DIST) can keep their artefacts apart with E2E_OUTPUT_DIR.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, "test-results/e2e"),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -32,22 +35,36 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: "npx tsx graphql-server/src/main.ts",
-    cwd: root,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "auto",
-      NODE_ENV: "development",
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: "node web/e2e/fake-cep.mjs",
+      cwd: root,
+      url: `http://127.0.0.1:${cepPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_CEP_PORT: String(cepPort) },
     },
-  },
+    {
+      command: "npx tsx graphql-server/src/main.ts",
+      cwd: root,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "auto",
+        NODE_ENV: "development",
+        CEP_PROVIDER: "viacep",
+        CEP_API_URL: `http://127.0.0.1:${cepPort}/ws`,
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+  ],
 });

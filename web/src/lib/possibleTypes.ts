@@ -14,4 +14,9 @@ export const possibleTypes: Record<string, string[]> = {
   DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
   UpdateProfileResult: ["AppError", "Profile"],
   UploadProfileImageResult: ["AppError", "Profile"],
+  DeleteConversationResult: ["AppError", "DeleteConversationPayload"],
+  MarkConversationReadResult: ["AppError", "MarkConversationReadPayload"],
+  SendMessageResult: ["AppError", "Message"],
+  SetOnlineStatusResult: ["AppError", "Presence"],
+  StartConversationResult: ["AppError", "Conversation", "UpgradeRequiredError"],
 };

@@ -1,3 +1,4 @@
+import { useQuery } from "@apollo/client/react";
 import styled from "styled-components";
 import { PLAN_PRICES_CENTS, PLANS, PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
@@ -7,6 +8,8 @@ import { Container } from "../../components/Page";
 import { formatCents } from "../../lib/format";
 import { WEB_TEXTS } from "../../lib/texts";
 import { planColours } from "../../styles/theme";
+import { CommunityStatsDocument } from "../offers/documents";
+import { OfferBoard } from "../offers/OfferBoard";
 import { useSession } from "../session/SessionProvider";
 
 const T = WEB_TEXTS.home;
@@ -110,6 +113,7 @@ const CounterLabel = styled.span`
 `;
 
 const Section = styled.section`
+  scroll-margin-top: 72px;
   padding: ${({ theme }) => theme.space.xxl} 0 0;
   display: flex;
   flex-direction: column;
@@ -162,21 +166,6 @@ const KindMark = styled.span`
   margin-bottom: ${({ theme }) => theme.space.xs};
 `;
 
-const BoardSoon = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  text-align: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.lg};
-  border: 2px dashed ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.brand};
-
-  p { color: ${({ theme }) => theme.colors.text}; max-width: 460px; }
-`;
-
 const PlanCard = styled.li<{ $accent: string }>`
   position: relative;
   background: ${({ theme }) => theme.colors.surface};
@@ -224,6 +213,32 @@ const Note = styled.p`
 `;
 
 const counterKeys = ["members", "collabs", "permutas", "apoios"] as const;
+type CounterKey = (typeof counterKeys)[number];
+const statField = {
+  members: "totalMembers",
+  collabs: "totalCollabs",
+  permutas: "totalPermutas",
+  apoios: "totalApoios",
+} as const satisfies Record<CounterKey, string>;
+
+const numberFormat = new Intl.NumberFormat("pt-BR");
+
+/** The hero counters: '...' while loading, 0 when a value is missing (spec part 1 section 2). */
+function CommunityCounters() {
+  const { data, loading } = useQuery(CommunityStatsDocument, { fetchPolicy: "cache-and-network" });
+  const stats = data?.communityStats;
+  const waiting = !stats && loading;
+  return (
+    <Counters aria-label={T.countersLabel} aria-busy={waiting}>
+      {counterKeys.map((key) => (
+        <Counter key={key}>
+          <CounterValue data-testid={`counter-${key}`}>{waiting ? "..." : numberFormat.format(stats?.[statField[key]] ?? 0)}</CounterValue>
+          <CounterLabel>{T.counters[key]}</CounterLabel>
+        </Counter>
+      ))}
+    </Counters>
+  );
+}
 
 function firstName(name: string | null | undefined): string | null {
   const first = (name ?? "").trim().split(/\s+/)[0];
@@ -281,14 +296,7 @@ export function HomePage() {
       </Hero>
 
       <Container>
-        <Counters aria-label={T.countersLabel} aria-busy="true">
-          {counterKeys.map((key) => (
-            <Counter key={key}>
-              <CounterValue>...</CounterValue>
-              <CounterLabel>{T.counters[key]}</CounterLabel>
-            </Counter>
-          ))}
-        </Counters>
+        <CommunityCounters />
 
         <Section aria-labelledby="kinds-title">
           <SectionTitle id="kinds-title">{T.kindsTitle}</SectionTitle>
@@ -307,10 +315,7 @@ export function HomePage() {
 
         <Section id="mural" aria-labelledby="mural-title">
           <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
-          <BoardSoon>
-            <Crown size={40} />
-            <p>{T.boardSoon}</p>
-          </BoardSoon>
+          <OfferBoard />
         </Section>
 
         <Section id="planos" aria-labelledby="planos-title">

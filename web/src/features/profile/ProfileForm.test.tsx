@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -231,6 +232,35 @@ describe("ProfileForm", () => {
     await save(u);
     expect(await screen.findByRole("button", { name: "Salvar Perfil" })).toBeEnabled();
     expect(screen.getByLabelText("Nome completo")).toHaveValue("Ana Souza");
+  });
+
+  it("shows the server's field messages under their fields, ignores unknown names and clears one when edited", async () => {
+    const u = userEvent.setup();
+    const props = {
+      initial: filled,
+      plan: "nobreza",
+      onSave: vi.fn<ProfileFormProps["onSave"]>().mockResolvedValue(undefined),
+      onCepLookup: vi.fn<ProfileFormProps["onCepLookup"]>().mockResolvedValue(null),
+    };
+    function Harness() {
+      const [serverErrors, setServerErrors] = useState<ProfileFormProps["serverErrors"]>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setServerErrors({ cpf: "Este CPF já está cadastrado", form: "Algo deu errado" })}>
+            answer
+          </button>
+          <ProfileForm {...props} serverErrors={serverErrors} />
+        </>
+      );
+    }
+    renderUi(<Harness />);
+    await u.click(screen.getByRole("button", { name: "answer" }));
+
+    expect(screen.getByLabelText("CPF")).toHaveAccessibleDescription("Este CPF já está cadastrado");
+    expect(screen.getByLabelText("CPF")).toHaveFocus();
+    expect(screen.queryByText("Algo deu errado")).not.toBeInTheDocument();
+    await u.type(screen.getByLabelText("CPF"), "0");
+    expect(screen.queryByText("Este CPF já está cadastrado")).not.toBeInTheDocument();
   });
 
   it.each([

@@ -133,6 +133,11 @@ export interface ProfileFormProps {
   onSave: (values: Profile) => Promise<void>;
   /** The address of an 8-digit CEP, or null when unknown. */
   onCepLookup: (cep: string) => Promise<Address | null>;
+  /**
+   * Messages the server sent back for fields (by field name), shown under them. Pass a new object for
+   * each answer; names the form does not know are ignored (the page shows them in a toast).
+   */
+  serverErrors?: Partial<Record<string, string>> | null;
 }
 
 /** Banner link, miniBio and social links are for majestade and imperatriz (spec part 1 section 6). */
@@ -224,9 +229,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The 'Meu Perfil' form (spec part 1 sections 3, 5, 6), checked with the shared profile schema. */
-export function ProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLookup }: ProfileFormProps) {
+export function ProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLookup, serverErrors = null }: ProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
   const [saving, setSaving] = useState(false);
   const [addressFound, setAddressFound] = useState(false);
   const [policy, setPolicy] = useState<Policy | null>(null);
@@ -237,6 +243,18 @@ export function ProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLo
   const premium = hasPremiumProfile(plan);
   const brazil = countryCode.toUpperCase() === "BR";
   const today = todayInSaoPaulo();
+
+  // A new answer from the server: its field messages join the form's own, and the first one takes focus.
+  if (serverErrors !== shownServerErrors) {
+    setShownServerErrors(serverErrors);
+    const known = Object.entries(serverErrors ?? {}).filter(
+      (entry): entry is [FieldName, string] => entry[0] in EMPTY_PROFILE_VALUES && !!entry[1],
+    );
+    if (known.length) {
+      setErrors((e) => ({ ...e, ...Object.fromEntries(known) }));
+      setFocusRequest((n) => n + 1);
+    }
+  }
 
   useEffect(() => {
     if (focusRequest === 0) return;

@@ -1,19 +1,191 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
+import { useNavigate } from "react-router-dom";
+import styled from "styled-components";
+import { TIMINGS, findCountry, type Profile } from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
 import { Card, Centered, Lead, PageTitle } from "../../components/Page";
+import { Spinner } from "../../components/Spinner";
+import { useToast } from "../../components/Toast";
+import type { ProfileFieldsFragment } from "../../gql/graphql";
+import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { WEB_TEXTS } from "../../lib/texts";
+import { displayPhone, isPhoneComplete } from "../auth/phone";
 import { useSession } from "../session/SessionProvider";
 import { SignInRequired } from "../session/SignInRequired";
+import { AccountActions } from "./AccountActions";
+import { AddressByCepDocument, MyProfileDocument, UpdateProfileDocument } from "./documents";
+import { ProfileForm, profileFormValues, type Address } from "./ProfileForm";
+import { ProfileImages } from "./ProfileImages";
+import { PROFILE_PAGE_TEXTS } from "./profileTexts";
+import { ReferralCard } from "./ReferralCard";
+import { refreshSession } from "./sessionRefresh";
 
-const T = WEB_TEXTS.profile;
+const T = PROFILE_PAGE_TEXTS;
 
-/** Placeholder: the profile form comes in a later issue. */
+const Wrapper = styled.div`
+  max-width: 760px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xxl};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.sm} {
+    padding-left: ${({ theme }) => theme.space.md};
+    padding-right: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Head = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding: 0 ${({ theme }) => theme.space.xs};
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Loading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** '/perfil': her profile form, photo and banner, invitation link and account actions (spec part 1 §2, §4, §5). */
 export function ProfilePage() {
   const { status } = useSession();
+  if (status !== "authenticated") {
+    return (
+      <Centered>
+        <Card>
+          <PageTitle>{WEB_TEXTS.profile.title}</PageTitle>
+          <SignInRequired text={WEB_TEXTS.profile.signedOut} />
+        </Card>
+      </Centered>
+    );
+  }
+  return <SignedInProfile />;
+}
+
+function SignedInProfile() {
+  const { data, loading, error, refetch } = useQuery(MyProfileDocument, { fetchPolicy: "cache-and-network" });
+  const profile = data?.profile;
+
+  if (profile) return <ProfileView key={profile.id} profile={profile} />;
   return (
     <Centered>
       <Card>
-        <PageTitle>{T.title}</PageTitle>
-        {status === "authenticated" ? <Lead>{T.soon}</Lead> : <SignInRequired text={T.signedOut} />}
+        <PageTitle>{WEB_TEXTS.profile.title}</PageTitle>
+        {loading ? (
+          <Loading role="status">
+            <Spinner /> {T.loading}
+          </Loading>
+        ) : error ? (
+          <>
+            <Lead>{T.loadError}</Lead>
+            <Button onClick={() => void refetch().catch(() => undefined)}>{T.retry}</Button>
+          </>
+        ) : (
+          // The server does not know her any more (session ended elsewhere).
+          <SignInRequired text={WEB_TEXTS.profile.signedOut} />
+        )}
       </Card>
     </Centered>
+  );
+}
+
+type FieldMessages = Partial<Record<string, string>>;
+
+/** Her WhatsApp as she typed it at sign-up, e.g. '+55 (11) 98765-4321' (the raw digits otherwise). */
+export function readablePhone(countryCode: string, phone: string): string {
+  const country = findCountry(countryCode);
+  if (!country) return phone;
+  const code = country.phoneCode.replace(/\D/g, "");
+  const digits = phone.replace(/\D/g, "");
+  const local = digits.startsWith(code) ? digits.slice(code.length) : digits;
+  return isPhoneComplete(country, local) ? displayPhone(country, local) : phone;
+}
+
+function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [updateProfile] = useMutation(UpdateProfileDocument);
+  const [serverErrors, setServerErrors] = useState<FieldMessages | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // Whether the profile was complete before this visit's saves: only the first completion redirects.
+  const wasComplete = useRef(profile.profileComplete);
+  // The form starts from the profile as loaded; later cache updates must not reset what she typed.
+  const [initial] = useState(() => ({
+    ...profileFormValues(profile),
+    whatsapp: readablePhone(profile.countryCode, profile.whatsapp ?? profile.phone),
+  }));
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const fail = useCallback(
+    (description: string | null | undefined) => toast({ title: T.errorTitle, description: description || T.saveFallback, variant: "destructive" }),
+    [toast],
+  );
+
+  const save = async (values: Profile) => {
+    let result;
+    try {
+      const { data } = await updateProfile({ variables: { input: values } });
+      result = data?.updateProfile;
+    } catch (error) {
+      fail(isNetworkError(error) ? null : serverMessageOf(error));
+      return;
+    }
+    if (result?.__typename !== "Profile") {
+      const appError = result?.__typename === "AppError" ? result : null;
+      if (appError?.fieldErrors?.length) {
+        setServerErrors(Object.fromEntries(appError.fieldErrors.map((f) => [f.field, f.message])));
+      }
+      fail(appError?.message);
+      return;
+    }
+    const completedNow = result.profileComplete && !wasComplete.current;
+    wasComplete.current = result.profileComplete;
+    await refreshSession(client);
+    if (completedNow) {
+      toast({ title: T.completed, description: T.completedDescription });
+      timers.current.push(setTimeout(() => navigate("/"), TIMINGS.redirectAfterProfileMs));
+    } else {
+      toast({ title: T.saved });
+    }
+  };
+
+  const lookUpCep = useCallback(
+    async (cep: string): Promise<Address | null> => {
+      const { data } = await client.query({ query: AddressByCepDocument, variables: { cep }, fetchPolicy: "network-only" });
+      return data?.addressByCep ?? null;
+    },
+    [client],
+  );
+
+  const name = useMemo(() => profile.nickname || profile.fullName, [profile.nickname, profile.fullName]);
+
+  return (
+    <Wrapper>
+      <Head>
+        <PageTitle>{WEB_TEXTS.profile.title}</PageTitle>
+        <Muted>{T.lead}</Muted>
+      </Head>
+      <ProfileImages name={name} plan={profile.plan} photoUrl={profile.profilePhotoUrl} bannerUrl={profile.bannerImageUrl} />
+      <ProfileForm
+        initial={initial}
+        plan={profile.plan}
+        countryCode={profile.countryCode}
+        onSave={save}
+        onCepLookup={lookUpCep}
+        serverErrors={serverErrors}
+      />
+      <ReferralCard referralCode={profile.referralCode} />
+      <AccountActions plan={profile.plan} />
+    </Wrapper>
   );
 }

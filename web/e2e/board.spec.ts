@@ -1,0 +1,200 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+const SHOTS = "test-results/screenshots";
+/** The visible toast list (Radix also repeats each toast in a hidden live region for screen readers). */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notificações/ });
+const board = (page: Page) => page.getByRole("region", { name: "Mural de Parcerias" });
+const card = (page: Page, title: string) => board(page).getByRole("article", { name: title });
+
+const TITLE = `Bióloga busca parceira para kombucha ${Date.now() % 100000}`;
+const EDITED = `${TITLE} artesanal`;
+const DESCRIPTION = "Produzo kombucha com ervas do cerrado e procuro uma parceira para criar rótulos e vender juntas em feiras.";
+
+async function signIn(page: Page, localNumber: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Número de WhatsApp").fill(localNumber);
+  await page.getByRole("button", { name: "Enviar Token via WhatsApp" }).click();
+  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
+  const response = await page.request.get(`/api/dev/outbox?phone=55${localNumber}`);
+  expect(response.ok()).toBe(true);
+  const outbox = (await response.json()) as { code: string }[];
+  await page.getByLabel("Código de 6 dígitos").fill(outbox[0].code);
+  await page.getByRole("button", { name: "Verificar Token" }).click();
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Fills the six steps of 'Nova Proposta' / 'Editar Proposta'. */
+async function fillProposal(page: Page, values: { title: string; type: "Collab" | "Permuta" | "Apoio"; category: string }) {
+  const dialog = page.getByRole("dialog", { name: "Nova Proposta" });
+  const next = () => dialog.getByRole("button", { name: "Próximo" }).click();
+  await expect(dialog.getByText("Etapa 1 de 6")).toBeVisible();
+  await dialog.getByRole("radio", { name: /Oferta/ }).check();
+  await next();
+  await expect(dialog.getByText("Etapa 2 de 6")).toBeVisible();
+  await dialog.getByLabel("Título").fill(values.title);
+  await next();
+  await dialog.getByLabel("Descrição").fill(DESCRIPTION);
+  await next();
+  await dialog.getByRole("radio", { name: new RegExp(values.type) }).check();
+  await next();
+  await dialog.getByLabel("Buscar categoria").fill(values.category.slice(0, 5));
+  await dialog.getByRole("button", { name: values.category }).click();
+  await next();
+  await expect(dialog.getByText("Etapa 6 de 6")).toBeVisible();
+  await dialog.getByRole("switch", { name: /Marcar como urgente/ }).click();
+  await dialog.getByRole("button", { name: "Publicar Proposta" }).click();
+}
+
+/** Her offer may sit past the first page (higher plans come first): 'Ver mais' until it shows. */
+async function findOnBoard(page: Page, title: string): Promise<Locator> {
+  const target = card(page, title);
+  for (let i = 0; i < 10 && !(await target.isVisible()); i++) {
+    const more = board(page).getByRole("button", { name: "Ver mais" });
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await expect(board(page).getByRole("button", { name: "Carregando..." })).toHaveCount(0);
+  }
+  await expect(target).toBeVisible();
+  return target;
+}
+
+test("the demo superuser publishes, likes, filters, edits and deletes an offer", async ({ page }) => {
+  await signIn(page, "11900000001");
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+
+  // The hero counters come from the server.
+  const counters = page.getByRole("list", { name: "A comunidade em números" });
+  await expect(counters.getByText("...")).toHaveCount(0);
+  await expect(counters.getByText(/^\d[\d.]*$/)).toHaveCount(4);
+
+  // Six steps, the success popup, and the board refreshes.
+  await expect(board(page).getByRole("article").first()).toBeVisible();
+  await page.getByRole("button", { name: "Publicar", exact: true }).click();
+  await fillProposal(page, { title: TITLE, type: "Collab", category: "Biotecnologia" });
+  const success = page.getByRole("dialog", { name: "Publicação Realizada com Sucesso!" });
+  await expect(success).toBeVisible();
+  await success.getByRole("button", { name: "OK" }).click();
+  await expect(success).toBeHidden();
+
+  const mine = await findOnBoard(page, TITLE);
+  await expect(mine.getByText("#Biotecnologia")).toBeVisible();
+  await expect(mine.getByText("Urgente")).toBeVisible();
+
+  // A second tab watches the board: likes, edits and deletions reach it without a reload.
+  const watcher = await page.context().newPage();
+  await watcher.goto("/");
+  await board(watcher).getByLabel("Categoria", { exact: true }).selectOption("biotecnologia");
+  const watched = card(watcher, TITLE);
+  await expect(watched.getByRole("button", { name: "Curtir (0 curtidas)" })).toBeVisible();
+  await watcher.waitForTimeout(1000); // the subscription's socket opens alongside the first query
+
+  // Like: counted at once, kept by the server.
+  await mine.getByRole("button", { name: "Curtir (0 curtidas)" }).click();
+  await expect(mine.getByRole("button", { name: "Curtir (1 curtida)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(watched.getByRole("button", { name: "Curtir (1 curtida)" })).toBeVisible();
+
+  // Filters: state, type (tab and select in step), category.
+  await board(page).getByLabel("Local de Publicação", { exact: true }).selectOption("SP");
+  await board(page).getByRole("button", { name: "Collab", exact: true }).click();
+  await expect(board(page).getByLabel("Tipo de Publicação", { exact: true })).toHaveValue("collab");
+  await board(page).getByLabel("Categoria", { exact: true }).selectOption("biotecnologia");
+  await expect(card(page, TITLE)).toBeVisible();
+  await expect(card(page, TITLE).getByRole("button", { name: "Curtir (1 curtida)" })).toHaveAttribute("aria-pressed", "true");
+  for (const article of await board(page).getByRole("article").all()) {
+    await expect(article.getByText("Collab", { exact: true })).toBeVisible();
+  }
+  await board(page).getByLabel("Tipo de Publicação", { exact: true }).selectOption("apoio");
+  await expect(board(page).getByRole("button", { name: "Apoio", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(card(page, TITLE)).toHaveCount(0);
+  await board(page).getByLabel("Local de Publicação", { exact: true }).selectOption("AC");
+  await board(page).getByLabel("Categoria", { exact: true }).selectOption("energia-renovavel");
+  await expect(board(page).getByText("Nenhum resultado encontrado para os filtros selecionados.")).toBeVisible();
+  await board(page).getByRole("button", { name: "Limpar filtros" }).click();
+
+  // Edit: the dialog opens filled in; the card shows the new title.
+  await board(page).getByLabel("Categoria", { exact: true }).selectOption("biotecnologia");
+  const toEdit = card(page, TITLE);
+  await toEdit.getByRole("button", { name: "Mais ações" }).click();
+  await page.getByRole("menuitem", { name: "Editar" }).click();
+  const edit = page.getByRole("dialog", { name: "Editar Proposta" });
+  await expect(edit).toBeVisible();
+  await edit.getByRole("button", { name: "Próximo" }).click();
+  await expect(edit.getByLabel("Título")).toHaveValue(TITLE);
+  await edit.getByLabel("Título").fill(EDITED);
+  for (let step = 2; step < 6; step++) await edit.getByRole("button", { name: "Próximo" }).click();
+  await edit.getByRole("button", { name: "Publicar Proposta" }).click();
+  await expect(toasts(page).getByText("Oferta Atualizada!")).toBeVisible();
+  await expect(toasts(page).getByText("Sua oferta foi atualizada com sucesso.")).toBeVisible();
+  await expect(card(page, EDITED)).toBeVisible();
+  await expect(card(watcher, EDITED)).toBeVisible();
+
+  // Delete, after the confirmation.
+  await card(page, EDITED).getByRole("button", { name: "Mais ações" }).click();
+  await page.getByRole("menuitem", { name: "Excluir" }).click();
+  const confirm = page.getByRole("dialog", { name: "Excluir oferta?" });
+  await confirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(toasts(page).getByText("Sucesso", { exact: true })).toBeVisible();
+  await expect(card(page, EDITED)).toHaveCount(0);
+  await expect(card(watcher, EDITED)).toHaveCount(0);
+  await watcher.close();
+  await board(page).getByRole("button", { name: "Limpar filtros" }).click();
+  await expect(board(page).getByRole("article").first()).toBeVisible();
+
+  // Contact: another member's offer opens a conversation in the message centre.
+  await board(page).getByRole("article").first().getByRole("button", { name: /^(Pedir|Oferecer) / }).click();
+  await expect(toasts(page).getByText("Conversa iniciada!")).toBeVisible();
+  await expect(page).toHaveURL(/\/mensagens\/\d+$/);
+
+  // Signed in, at phone and desktop widths: no serious accessibility problems, and a look at the board.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto("/");
+    await page.reload();
+    await expect(board(page).getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("list", { name: "A comunidade em números" }).getByText("...")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.evaluate(() => {
+      const mural = document.getElementById("mural");
+      if (mural) window.scrollTo({ top: mural.getBoundingClientRect().top + window.scrollY - 64, behavior: "instant" });
+    });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/board-${width}.png` });
+  }
+});
+
+test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, "41900005678");
+  await expect(page).toHaveURL(/\/perfil$/, { timeout: 5000 });
+  await page.goto("/");
+  await expect(board(page).getByRole("article").first()).toBeVisible();
+
+  // Contacting a collab is a paid feature: the upgrade prompt points to ALTEZA.
+  const collab = board(page).getByRole("article").filter({ has: page.getByRole("button", { name: "Pedir Colaboração" }) }).first();
+  if (await collab.count()) {
+    await collab.getByRole("button", { name: "Pedir Colaboração" }).click();
+    const prompt = page.getByRole("dialog", { name: /ALTEZA/ });
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole("button", { name: "Agora não" }).click();
+    await expect(prompt).toBeHidden();
+  }
+
+  await page.getByRole("button", { name: "Publicar", exact: true }).click();
+  await fillProposal(page, { title: "Designer oferece permuta de identidade visual", type: "Permuta", category: "Design" });
+  const limit = page.getByRole("dialog", { name: "Limitação do Plano" });
+  await expect(limit).toBeVisible();
+  await expect(limit.getByText("Seu plano Nobreza permite publicar apenas ofertas de Apoio.")).toBeVisible();
+  await expect(limit.getByText("Faça upgrade para o plano Alteza e publique Permutas e Collabs.")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Nova Proposta" })).toHaveCount(0);
+  await page.waitForTimeout(400); // let the dialog finish its entrance
+  await page.screenshot({ path: `${SHOTS}/board-plan-limit-375.png` });
+  await limit.getByRole("button", { name: "Ver Planos" }).click();
+  await expect(limit).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
+});

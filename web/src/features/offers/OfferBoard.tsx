@@ -1,0 +1,646 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { useNavigate } from "react-router-dom";
+import styled, { css } from "styled-components";
+import { OFFER_TYPES, POST_TYPES, type OfferInput } from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Select } from "../../components/Field";
+import { useToast } from "../../components/Toast";
+import type { BoardOfferFieldsFragment } from "../../gql/graphql";
+import { useSession } from "../session/SessionProvider";
+import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "./BoardStates";
+import {
+  ALL,
+  BOARD_PAGE_SIZE,
+  CATEGORY_OPTIONS,
+  LIVE_REFETCH_DEBOUNCE_MS,
+  NO_FILTERS,
+  STATE_OPTIONS,
+  boardErrorMessage,
+  contactNeedsUpgrade,
+  filterVariables,
+  hasFilters,
+  nextPlan,
+  type BoardFilters,
+} from "./boardModel";
+import { BOARD_TEXTS } from "./boardTexts";
+import {
+  BoardOffersDocument,
+  CommunityStatsDocument,
+  CreateOfferDocument,
+  DeleteOfferDocument,
+  ImproveOfferTextDocument,
+  OffersChangedDocument,
+  StartConversationDocument,
+  ToggleLikeDocument,
+  UpdateOfferDocument,
+} from "./documents";
+import { OfferCard, type BoardOffer } from "./OfferCard";
+import { OfferFormDialog } from "./OfferFormDialog";
+import { OFFER_TEXTS } from "./offerTexts";
+import { PlanLimitDialog, UpgradePromptDialog, type PlanLimit, type UpgradePrompt } from "./PlanDialogs";
+
+const T = BOARD_TEXTS;
+
+const Board = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Lead = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  max-width: 640px;
+  margin-top: -${({ theme }) => theme.space.sm};
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  overflow-x: auto;
+  padding: 2px 2px ${({ theme }) => theme.space.xxs};
+  margin: 0 -2px;
+  scrollbar-width: none;
+  &::-webkit-scrollbar { display: none; }
+`;
+
+const Tab = styled.button`
+  flex: 1 0 auto;
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.md} {
+    flex: none;
+    padding: 0 ${({ theme }) => theme.space.lg};
+  }
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  cursor: pointer;
+  transition: background-color 0.15s ease, color 0.15s ease, border-color 0.15s ease;
+  &:hover { border-color: ${({ theme }) => theme.colors.brand}; }
+  &[aria-pressed="true"] {
+    background: ${({ theme }) => theme.colors.brand};
+    border-color: ${({ theme }) => theme.colors.brand};
+    color: #fff;
+    box-shadow: ${({ theme }) => theme.shadows.md};
+  }
+`;
+
+const FilterToggle = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  min-height: 48px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  cursor: pointer;
+  &::after {
+    content: "";
+    width: 8px;
+    height: 8px;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: rotate(45deg) translateY(-2px);
+    transition: transform 0.15s ease;
+  }
+  &[aria-expanded="true"]::after { transform: rotate(-135deg) translateY(-2px); }
+  ${({ theme }) => theme.media.md} {
+    display: none;
+  }
+`;
+
+const Count = styled.span`
+  margin-left: ${({ theme }) => theme.space.xs};
+  padding: 0.1em 0.55em;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.gold};
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const ToggleText = styled.span`
+  margin-right: auto;
+`;
+
+const Filters = styled.div`
+  @media (max-width: 767.98px) {
+    &[data-open="false"] { display: none; }
+  }
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    gap: ${({ theme }) => theme.space.md};
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const ClearRow = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  padding-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Fab = styled.button`
+  position: fixed;
+  right: ${({ theme }) => theme.space.md};
+  bottom: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-bottom, 0px));
+  z-index: 30;
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  height: 56px;
+  min-width: 56px;
+  padding: 0 ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.md};
+  border: 2px solid ${({ theme }) => theme.colors.gold};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.brandDark});
+  color: #fff;
+  font-family: ${({ theme }) => theme.fonts.body};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  cursor: pointer;
+  transition: transform 0.15s ease, box-shadow 0.15s ease;
+  &:hover { transform: translateY(-2px); }
+  &:active { transform: translateY(0); }
+  ${({ theme }) => theme.media.md} {
+    right: ${({ theme }) => theme.space.xl};
+    bottom: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Plus = styled.span`
+  display: grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.gold};
+  color: ${({ theme }) => theme.colors.brandDark};
+  font-size: 1.5rem;
+  line-height: 1;
+`;
+
+const visuallyBusy = css`
+  opacity: 0.6;
+  transition: opacity 0.2s ease;
+`;
+
+const Results = styled.div<{ $busy: boolean }>`
+  ${({ $busy }) => $busy && visuallyBusy}
+`;
+
+type OfferNode = BoardOfferFieldsFragment;
+
+/** Drops what the board cannot show (spec part 1 section 3): no id, title or description, or an unknown kind. */
+const isShowable = (o: OfferNode | null | undefined): o is OfferNode =>
+  !!o &&
+  Number.isInteger(o.id) &&
+  !!o.title &&
+  !!o.description &&
+  (POST_TYPES as readonly string[]).includes(o.postType) &&
+  (OFFER_TYPES as readonly string[]).includes(o.type);
+
+const formInitialOf = (o: BoardOffer): Partial<OfferInput> => ({
+  postType: o.postType,
+  title: o.title,
+  description: o.description,
+  type: o.type,
+  categories: [...o.categories] as OfferInput["categories"],
+  isUrgent: o.isUrgent,
+});
+
+/**
+ * The Mural de Parcerias: filters and hub tabs, the offers with cursor paging, likes, the proposal
+ * dialog, the owner's edit and delete, contact, plan dialogs, and live updates.
+ */
+export function OfferBoard() {
+  const { status, user } = useSession();
+  const signedIn = status === "authenticated" && !!user;
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { toast } = useToast();
+
+  const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<BoardOffer | null>(null);
+  const [deleting, setDeleting] = useState<BoardOffer | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
+
+  const filter = filterVariables(filters);
+  const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
+    variables: { filter, first: BOARD_PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: true,
+  });
+
+  const [toggleLike] = useMutation(ToggleLikeDocument);
+  const [createOffer] = useMutation(CreateOfferDocument);
+  const [updateOffer] = useMutation(UpdateOfferDocument);
+  const [deleteOffer] = useMutation(DeleteOfferDocument);
+  const [improveOfferText] = useMutation(ImproveOfferTextDocument);
+  const [startConversation] = useMutation(StartConversationDocument);
+  const [contacting, setContacting] = useState<number | null>(null);
+
+  const offers = useMemo(() => (data?.offers.edges ?? []).map((e) => e.node).filter(isShowable), [data]);
+  const pageInfo = data?.offers.pageInfo;
+
+  // ---- refresh: after our own changes and live changes of others, debounced ------------------
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refreshNow = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refetch().catch(() => undefined);
+    client.refetchQueries({ include: [CommunityStatsDocument] }).catch(() => undefined);
+  }, [refetch, client]);
+  const refreshSoon = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(refreshNow, LIVE_REFETCH_DEBOUNCE_MS);
+  }, [refreshNow]);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  useSubscription(OffersChangedDocument, {
+    onData: ({ client: c, data: change }) => {
+      const event = change.data?.offersChanged;
+      if (!event) return;
+      if (event.kind === "liked") {
+        const total = event.totalLikes;
+        if (typeof total === "number") {
+          c.cache.modify({ id: c.cache.identify({ __typename: "Offer", id: event.offerId }), fields: { likes: () => total } });
+        }
+        return;
+      }
+      refreshSoon();
+    },
+  });
+
+  // ---- guards -----------------------------------------------------------------------------------
+  const requireSignIn = (): boolean => {
+    if (signedIn) return true;
+    toast({ title: T.notSignedIn, variant: "destructive" });
+    navigate("/auth");
+    return false;
+  };
+  const isOwn = (o: BoardOffer & { isOwn?: boolean }) => !!o.isOwn || (!!user && o.userId === user.id);
+
+  // ---- filters ----------------------------------------------------------------------------------
+  const setFilter = (key: keyof BoardFilters, value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const loadMore = async () => {
+    if (!pageInfo?.endCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => {
+          const seen = new Set(previous.offers.edges.map((e) => e.node.id));
+          return {
+            offers: {
+              ...fetchMoreResult.offers,
+              edges: [...previous.offers.edges, ...fetchMoreResult.offers.edges.filter((e) => !seen.has(e.node.id))],
+            },
+          };
+        },
+      });
+    } catch {
+      // The button stays; she can try again.
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  // ---- likes: optimistic, rolled back by Apollo when the answer is a refusal or an error ---------
+  const like = async (id: number) => {
+    if (!requireSignIn()) return;
+    const offer = offers.find((o) => o.id === id);
+    if (!offer) return;
+    const liked = !offer.isLiked;
+    const totalLikes = Math.max(0, offer.likes + (liked ? 1 : -1));
+    const failed = () => toast({ title: T.errorTitle, description: T.likeFailed, variant: "destructive" });
+    try {
+      const { data: result } = await toggleLike({
+        variables: { offerId: id },
+        optimisticResponse: { toggleLike: { __typename: "LikePayload", offerId: id, liked, totalLikes } },
+        update: (cache, { data: answer }) => {
+          const payload = answer?.toggleLike;
+          if (payload?.__typename !== "LikePayload") return;
+          cache.modify({
+            id: cache.identify({ __typename: "Offer", id: payload.offerId }),
+            fields: { likes: () => payload.totalLikes, isLiked: () => payload.liked },
+          });
+        },
+      });
+      if (result?.toggleLike.__typename !== "LikePayload") failed();
+    } catch {
+      failed();
+    }
+  };
+
+  // ---- contact ----------------------------------------------------------------------------------
+  const contact = async (offer: BoardOffer) => {
+    if (!requireSignIn() || !user || contacting !== null) return;
+    if (isOwn(offer)) {
+      toast({ title: T.ownContactTitle, description: T.ownContactText, variant: "destructive" });
+      return;
+    }
+    const target = nextPlan(user.plan);
+    if (contactNeedsUpgrade(user.plan, offer.type) && target) {
+      setUpgrade({ action: "contact", target });
+      return;
+    }
+    const failed = () => toast({ title: T.errorTitle, description: T.conversationFailed, variant: "destructive" });
+    setContacting(offer.id);
+    try {
+      const result = (await startConversation({ variables: { offerId: offer.id } })).data?.startConversation;
+      if (result?.__typename === "Conversation") {
+        toast({ title: T.conversationStarted });
+        navigate(`/mensagens/${result.id}`);
+      } else if (result?.__typename === "UpgradeRequiredError") {
+        setUpgrade({ action: "contact", target: result.targetPlan });
+      } else if (result?.__typename === "AppError" && result.code === "OWN_OFFER") {
+        toast({ title: T.ownContactTitle, description: T.ownContactText, variant: "destructive" });
+      } else {
+        failed();
+      }
+    } catch {
+      failed();
+    } finally {
+      setContacting(null);
+    }
+  };
+
+  // ---- publish and edit ---------------------------------------------------------------------------
+  const openCreate = () => {
+    if (!requireSignIn()) return;
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (offer: BoardOffer) => {
+    setEditing(offer);
+    setFormOpen(true);
+  };
+
+  const refused = (description: string) => {
+    toast({ title: T.errorTitle, description, variant: "destructive" });
+    return new Error(description);
+  };
+
+  const submit = async (input: OfferInput): Promise<void> => {
+    if (!signedIn) {
+      toast({ title: T.notSignedIn, variant: "destructive" });
+      throw new Error(T.notSignedIn);
+    }
+    if (editing) {
+      let result;
+      try {
+        result = (await updateOffer({ variables: { id: editing.id, input } })).data?.updateOffer;
+      } catch {
+        throw refused(T.updateFailed);
+      }
+      if (result?.__typename === "Offer") {
+        setFormOpen(false);
+        setEditing(null);
+        toast({ title: T.updatedTitle, description: T.updatedText });
+        refreshSoon();
+        return;
+      }
+      if (result?.__typename === "PlanLimitError") {
+        setFormOpen(false);
+        setPlanLimit({ message: result.message, upgradeMessage: result.upgradeMessage });
+        throw new Error(result.message);
+      }
+      const code = result?.__typename === "AppError" ? result.code : null;
+      throw refused(
+        code === "UNAUTHENTICATED"
+          ? T.sessionExpired
+          : code === "FORBIDDEN"
+            ? T.updateNoPermission
+            : (result?.__typename === "AppError" && result.message) || T.updateFailed,
+      );
+    }
+
+    let result;
+    try {
+      result = (await createOffer({ variables: { input } })).data?.createOffer;
+    } catch {
+      throw refused(T.createFailed);
+    }
+    if (result?.__typename === "Offer") return; // The dialog shows its success popup; OK refreshes.
+    if (result?.__typename === "PlanLimitError") {
+      setFormOpen(false);
+      setPlanLimit({ message: result.message, upgradeMessage: result.upgradeMessage });
+      throw new Error(result.message);
+    }
+    throw refused((result?.__typename === "AppError" && result.message) || T.createFailed);
+  };
+
+  const improve = async (input: { title: string; description: string; postType: OfferInput["postType"] }) => {
+    const result = (await improveOfferText({ variables: { input } })).data?.improveOfferText;
+    if (result?.__typename === "ImprovedText") return result.description;
+    throw new Error((result?.__typename === "AppError" && result.message) || T.improveFallback);
+  };
+
+  // ---- delete -----------------------------------------------------------------------------------
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const id = deleting.id;
+    setDeleteBusy(true);
+    let ok = false;
+    try {
+      const result = (
+        await deleteOffer({
+          variables: { id },
+          update: (cache, { data: answer }) => {
+            if (answer?.deleteOffer.__typename !== "DeleteOfferPayload") return;
+            cache.modify({
+              fields: {
+                offers: (existing, { readField }) => {
+                  const connection = existing as { edges?: { node: unknown }[] };
+                  if (!connection?.edges) return existing;
+                  return {
+                    ...connection,
+                    edges: connection.edges.filter((e) => readField("id", e.node as never) !== id),
+                  };
+                },
+              },
+            });
+            cache.evict({ id: cache.identify({ __typename: "Offer", id }) });
+            cache.gc();
+          },
+        })
+      ).data?.deleteOffer;
+      ok = result?.__typename === "DeleteOfferPayload";
+    } catch {
+      ok = false;
+    }
+    setDeleteBusy(false);
+    setDeleting(null);
+    if (ok) {
+      toast({ title: T.deletedTitle, description: T.deletedText });
+      refreshSoon();
+    } else {
+      toast({ title: T.errorTitle, description: T.deleteFailed, variant: "destructive" });
+    }
+  };
+
+  // ---- render -----------------------------------------------------------------------------------
+  const filtered = hasFilters(filters);
+  const activeFilters = [filters.state, filters.type, filters.category].filter((v) => v !== ALL).length;
+  let results;
+  if (offers.length > 0) {
+    results = (
+      <OfferGrid>
+        {offers.map((offer) => {
+          const own = isOwn(offer);
+          return (
+            <OfferCard
+              key={offer.id}
+              offer={offer}
+              isOwner={own}
+              onLike={like}
+              onContact={contact}
+              onEdit={own ? openEdit : undefined}
+              onDelete={own ? setDeleting : undefined}
+            />
+          );
+        })}
+      </OfferGrid>
+    );
+  } else if (!data && loading) {
+    results = <OfferBoardSkeleton />;
+  } else if (!data && error) {
+    results = <BoardRetryCard message={boardErrorMessage(error)} onRetry={() => refetch().catch(() => undefined)} retrying={loading} />;
+  } else if (data) {
+    results = <BoardEmptyState hasFilters={filtered} onCreate={openCreate} />;
+  } else {
+    results = <OfferBoardSkeleton />;
+  }
+
+  return (
+    <Board>
+      <Lead>{T.lead}</Lead>
+
+      <Tabs role="group" aria-label={T.filters.tabs}>
+        {[ALL, ...OFFER_TYPES].map((type) => (
+          <Tab key={type} type="button" aria-pressed={filters.type === type} onClick={() => setFilter("type", type)}>
+            {type === ALL ? T.filters.tabAll : OFFER_TEXTS.kind[type as keyof typeof OFFER_TEXTS.kind]}
+          </Tab>
+        ))}
+      </Tabs>
+
+      <FilterToggle type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+        <ToggleText>
+          {T.filters.toggle}
+          {activeFilters > 0 && <Count aria-label={T.filters.active(activeFilters)}>{activeFilters}</Count>}
+        </ToggleText>
+      </FilterToggle>
+
+      <Filters id={filtersId} role="search" aria-label={T.filters.label} data-open={filtersOpen}>
+        <Select label={T.filters.state} value={filters.state} onChange={(e) => setFilter("state", e.target.value)}>
+          {STATE_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+        <Select label={T.filters.type} value={filters.type} onChange={(e) => setFilter("type", e.target.value)}>
+          <option value={ALL}>{T.filters.allTypes}</option>
+          {OFFER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {OFFER_TEXTS.kind[type]}
+            </option>
+          ))}
+        </Select>
+        <Select label={T.filters.category} value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
+          {CATEGORY_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+        {filtered && (
+          <ClearRow>
+            <Button $variant="ghost" $size="sm" onClick={() => setFilters(NO_FILTERS)}>
+              {T.filters.clear}
+            </Button>
+          </ClearRow>
+        )}
+      </Filters>
+
+      <Results $busy={!!data && loading && !loadingMore} aria-busy={loading}>
+        {results}
+      </Results>
+
+      {offers.length > 0 && pageInfo?.hasNextPage && (
+        <More>
+          <Button $variant="outline" $size="lg" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+            {loadingMore ? T.loadingMore : T.more}
+          </Button>
+        </More>
+      )}
+
+      {signedIn && (
+        <Fab type="button" onClick={openCreate}>
+          <Plus aria-hidden="true">+</Plus>
+          {T.publish}
+        </Fab>
+      )}
+
+      <OfferFormDialog
+        open={formOpen}
+        onOpenChange={(open) => {
+          setFormOpen(open);
+          if (!open) setEditing(null);
+        }}
+        initial={editing ? formInitialOf(editing) : undefined}
+        onSubmit={submit}
+        onImprove={improve}
+        onDone={refreshNow}
+        author={user ? { userNickname: user.nickname, userFullName: user.fullName, userPlan: user.plan } : undefined}
+      />
+
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={T.deleteTitle}
+        text={deleting ? T.deleteText(deleting.title) : ""}
+        confirmLabel={T.deleteConfirm}
+        busyLabel={T.deleting}
+        cancelLabel={T.cancel}
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+      />
+
+      <PlanLimitDialog limit={planLimit} onClose={() => setPlanLimit(null)} />
+      <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
+    </Board>
+  );
+}

@@ -1,0 +1,122 @@
+import styled from "styled-components";
+import type { PlanName } from "@clube-coroa/schema";
+import { PlanBadge } from "../../components/Badge";
+import { Button } from "../../components/Button";
+import { Crown } from "../../components/Crown";
+import { Dialog } from "../../components/Dialog";
+import { BOARD_TEXTS, type RestrictedAction } from "./boardTexts";
+
+const T = BOARD_TEXTS;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  text-align: center;
+`;
+
+const Mark = styled.span`
+  display: grid;
+  place-items: center;
+  width: 72px;
+  height: 72px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.brandSoft};
+  color: ${({ theme }) => theme.colors.gold};
+`;
+
+const Message = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Upgrade = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+/** Closes the dialog, then brings the plans section into view once the dialog has let go of focus. */
+export function goToPlans(close: () => void) {
+  close();
+  setTimeout(() => {
+    const plans = document.getElementById("planos");
+    if (!plans) return;
+    if (window.location.hash !== "#planos") window.history.replaceState(window.history.state, "", "#planos");
+    plans.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, 60);
+}
+
+export interface PlanLimit {
+  message: string;
+  upgradeMessage: string;
+}
+
+/** The server refused a publication by plan: 'Limitação do Plano' with its own words (spec part 2). */
+export function PlanLimitDialog({ limit, onClose }: { limit: PlanLimit | null; onClose: () => void }) {
+  return (
+    <Dialog open={!!limit} onOpenChange={(open) => !open && onClose()} title={T.planLimit.title} closeLabel="Fechar janela">
+      {limit && (
+        <Body>
+          <Mark>
+            <Crown size={36} />
+          </Mark>
+          <Message>{limit.message}</Message>
+          {limit.upgradeMessage && <Upgrade>{limit.upgradeMessage}</Upgrade>}
+          <Buttons>
+            <Button $variant="gold" $size="lg" $block onClick={() => goToPlans(onClose)}>
+              {T.planLimit.plans}
+            </Button>
+            <Button $variant="outline" $block onClick={onClose}>
+              {T.planLimit.close}
+            </Button>
+          </Buttons>
+        </Body>
+      )}
+    </Dialog>
+  );
+}
+
+export interface UpgradePrompt {
+  action: RestrictedAction;
+  target: PlanName;
+}
+
+/** A restricted action (contact, message, view_profile, unlimited_posts): invite to the next plan. */
+export function UpgradePromptDialog({ prompt, onClose }: { prompt: UpgradePrompt | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={!!prompt}
+      onOpenChange={(open) => !open && onClose()}
+      title={prompt ? T.upgrade.title(prompt.target) : ""}
+      closeLabel="Fechar janela"
+    >
+      {prompt && (
+        <Body>
+          <Mark>
+            <Crown size={36} />
+          </Mark>
+          <PlanBadge plan={prompt.target} />
+          <Message>{T.upgrade.text[prompt.action]}</Message>
+          <Upgrade>{T.upgrade.benefit(prompt.target)}</Upgrade>
+          <Buttons>
+            <Button $variant="gold" $size="lg" $block onClick={() => goToPlans(onClose)}>
+              {T.upgrade.cta(prompt.target)}
+            </Button>
+            <Button $variant="outline" $block onClick={onClose}>
+              {T.upgrade.later}
+            </Button>
+          </Buttons>
+        </Body>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import {
+  BOARD_CATEGORY_SLUGS,
+  BRAZILIAN_STATES,
+  OFFER_CATEGORIES,
+  OFFER_TYPES,
+  PLAN_RANK,
+  PLANS,
+  slugify,
+  type OfferTypeName,
+  type PlanName,
+} from "@clube-coroa/schema";
+import type { OfferFilter } from "../../gql/graphql";
+import { httpStatusOf, isNetworkError } from "../../lib/errors";
+import { BOARD_TEXTS } from "./boardTexts";
+
+/** Offers per page of the board ('Ver mais' loads the next one). */
+export const BOARD_PAGE_SIZE = 12;
+/** Live changes arrive in bursts: the board waits this long before asking again. */
+export const LIVE_REFETCH_DEBOUNCE_MS = 500;
+
+export const ALL = "all";
+
+export interface BoardFilters {
+  state: string;
+  type: string;
+  category: string;
+}
+
+export const NO_FILTERS: BoardFilters = { state: ALL, type: ALL, category: ALL };
+
+export const hasFilters = (f: BoardFilters) => f.state !== ALL || f.type !== ALL || f.category !== ALL;
+
+const isOfferType = (value: string): value is OfferTypeName => (OFFER_TYPES as readonly string[]).includes(value);
+
+/**
+ * The filter the server receives (spec part 1 section 5): the type only when it is collab, permuta
+ * or apoio; category and location only when set and not 'all'.
+ */
+export function filterVariables(f: BoardFilters): OfferFilter | undefined {
+  const filter: OfferFilter = {};
+  if (isOfferType(f.type)) filter.type = f.type;
+  if (f.category && f.category !== ALL) filter.category = f.category;
+  if (f.state && f.state !== ALL) filter.state = f.state;
+  return Object.keys(filter).length ? filter : undefined;
+}
+
+const GROUP_LABELS: Record<string, string> = {
+  servicos: "Serviços",
+  produtos: "Produtos",
+  negocios: "Negócios",
+  digital: "Digital",
+  outros: "Outros",
+};
+const NAME_BY_SLUG = new Map<string, string>(OFFER_CATEGORIES.map((name) => [slugify(name), name]));
+
+/** A readable label for a board category slug ('joias-e-acessorios' → 'Joias e Acessórios'). */
+export const categoryLabel = (slug: string): string =>
+  slug === ALL ? BOARD_TEXTS.filters.allCategories : (NAME_BY_SLUG.get(slug) ?? GROUP_LABELS[slug] ?? slug);
+
+/** The category options in the order a member scans them: all first, then alphabetical. */
+export const CATEGORY_OPTIONS: { value: string; label: string }[] = [
+  { value: ALL, label: BOARD_TEXTS.filters.allCategories },
+  ...BOARD_CATEGORY_SLUGS.filter((slug) => slug !== ALL)
+    .map((slug) => ({ value: slug, label: categoryLabel(slug) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "pt-BR")),
+];
+
+export const STATE_OPTIONS: { value: string; label: string }[] = [
+  { value: ALL, label: BOARD_TEXTS.filters.allStates },
+  ...BRAZILIAN_STATES.map(([uf, name]) => ({ value: uf, label: `${name} (${uf})` })),
+];
+
+/** The next plan up, for the upgrade prompt; null for majestade and above (the prompt is not used). */
+export function nextPlan(plan: string | null | undefined): PlanName | null {
+  if (!plan || !(plan in PLAN_RANK)) return null;
+  const rank = PLAN_RANK[plan as PlanName];
+  if (rank >= PLAN_RANK.majestade) return null;
+  return PLANS.find((p) => PLAN_RANK[p] === rank + 1) ?? null;
+}
+
+/** Nobreza may contact only apoio offers (spec part 1 section 6). */
+export const contactNeedsUpgrade = (plan: string | null | undefined, type: OfferTypeName) =>
+  plan === "nobreza" && type !== "apoio";
+
+/** Why the offers did not load, in the spec's words (part 1 section 8). */
+export function boardErrorMessage(error: unknown): string {
+  const E = BOARD_TEXTS.errors;
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return E.offline;
+  const status = httpStatusOf(error);
+  if (status !== null && ![0, 502, 503, 504].includes(status)) {
+    if (status === 401) return E.unauthorized;
+    if (status === 403) return E.forbidden;
+    if (status === 404) return E.notFound;
+    if (status === 500) return E.internal;
+    return E.status(status);
+  }
+  if (CombinedGraphQLErrors.is(error)) {
+    const code = error.errors[0]?.extensions?.code;
+    if (code === "UNAUTHENTICATED") return E.unauthorized;
+    if (code === "FORBIDDEN") return E.forbidden;
+    return E.internal;
+  }
+  if (error instanceof Error && error.name === "AbortError") return E.timeout;
+  if (isNetworkError(error) || status !== null) return E.network;
+  return E.network;
+}

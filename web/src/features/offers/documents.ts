@@ -1,0 +1,174 @@
+import { graphql } from "../../gql";
+
+export const BoardOfferFieldsFragment = graphql(`
+  fragment BoardOfferFields on Offer {
+    id
+    userId
+    postType
+    type
+    title
+    description
+    categories
+    likes
+    isLiked
+    isOwn
+    isUrgent
+    createdAt
+    userNickname
+    userFullName
+    userName
+    userPlan
+    userJoinedAt
+    userProfilePhoto
+    userProfessionalActivity
+  }
+`);
+
+export const BoardOffersDocument = graphql(`
+  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {
+    offers(filter: $filter, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          ...BoardOfferFields
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+export const CommunityStatsDocument = graphql(`
+  query CommunityStats {
+    communityStats {
+      totalMembers
+      totalCollabs
+      totalPermutas
+      totalApoios
+    }
+  }
+`);
+
+export const CreateOfferDocument = graphql(`
+  mutation CreateOffer($input: OfferInput!) {
+    createOffer(input: $input) {
+      __typename
+      ... on Offer {
+        ...BoardOfferFields
+      }
+      ... on PlanLimitError {
+        code
+        message
+        upgradeMessage
+        showUpgrade
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const UpdateOfferDocument = graphql(`
+  mutation UpdateOffer($id: Int!, $input: UpdateOfferInput!) {
+    updateOffer(id: $id, input: $input) {
+      __typename
+      ... on Offer {
+        ...BoardOfferFields
+      }
+      ... on PlanLimitError {
+        code
+        message
+        upgradeMessage
+        showUpgrade
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const DeleteOfferDocument = graphql(`
+  mutation DeleteOffer($id: Int!) {
+    deleteOffer(id: $id) {
+      __typename
+      ... on DeleteOfferPayload {
+        offerId
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const ToggleLikeDocument = graphql(`
+  mutation ToggleLike($offerId: Int!) {
+    toggleLike(offerId: $offerId) {
+      __typename
+      ... on LikePayload {
+        offerId
+        liked
+        totalLikes
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const ImproveOfferTextDocument = graphql(`
+  mutation ImproveOfferText($input: ImproveOfferTextInput!) {
+    improveOfferText(input: $input) {
+      __typename
+      ... on ImprovedText {
+        description
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const OffersChangedDocument = graphql(`
+  subscription OffersChanged {
+    offersChanged {
+      kind
+      offerId
+      totalLikes
+    }
+  }
+`);
+
+export const StartConversationDocument = graphql(`
+  mutation StartConversation($offerId: Int!) {
+    startConversation(offerId: $offerId) {
+      __typename
+      ... on Conversation {
+        id
+      }
+      ... on UpgradeRequiredError {
+        code
+        action
+        targetPlan
+        message
+        upgradeMessage
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
