@@ -83,7 +83,9 @@ function postgresRaw(pool: pg.Pool): RawDb {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (!pool.ending) await pool.end();
+    },
   };
 }
 
@@ -96,8 +98,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl, max: 20 }) });
+    // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
+    // a dropped database) emits 'error' on the pool; without a listener that would crash the process,
+    // and the next query reports the problem anyway.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    pool.on("error", () => undefined);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const raw = postgresRaw(pool);
     const url = new URL(options.databaseUrl);
     return {
