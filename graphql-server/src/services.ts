@@ -7,6 +7,7 @@ import { createProfileService } from "./domains/users/profile.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
+import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBus } from "./lib/bus.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
@@ -95,6 +96,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config) });
   const conversations = createConversationsService({ prisma, clock, log, bus, whatsapp });
   const presence = createPresenceService({ prisma, clock, log, bus });
+  const reports = createReportsService({ prisma, clock, log });
   return {
     config,
     db,
@@ -111,6 +113,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     profile,
     conversations,
     presence,
+    reports,
     async close() {
       presence.stop();
       await bus.close();

@@ -22,6 +22,7 @@ export const POST_TYPES = ["oferta", "pedido"] as const;
 export type PostTypeName = (typeof POST_TYPES)[number];
 
 export const REPORT_REASONS = ["spam", "inappropriate", "fake", "scam", "harassment", "other"] as const;
+export type ReportReasonName = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["pending", "resolved", "dismissed"] as const;
 
 /** Timings and limits of spec part 1 section 9 and part 2 section 9, in milliseconds unless named. */
@@ -58,6 +59,8 @@ export const LIMITS = {
   likeColourSaturation: 20,
   unreadBadgeCap: 99,
   promoCodeMin: 5,
+  /** The description a report with reason 'other' needs. */
+  reportCustomReason: { min: 5, max: 500, warnAbove: 450 },
 } as const;
 
 export const REFERRAL_PREFIX = "kc";

@@ -44,6 +44,11 @@ export const ERROR_CODES = [
   "CONVERSATION_NOT_FOUND",
   "MESSAGE_EMPTY",
   "MESSAGE_TOO_LONG",
+  // reports
+  "REPORT_REASON_REQUIRED",
+  "REPORT_DESCRIPTION_REQUIRED",
+  "REPORT_OWN_OFFER",
+  "REPORT_TARGET_MISMATCH",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -85,6 +90,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONVERSATION_NOT_FOUND: "Conversa não encontrada",
   MESSAGE_EMPTY: "A mensagem não pode estar vazia",
   MESSAGE_TOO_LONG: "A mensagem deve ter no máximo 2.000 caracteres",
+  // reports
+  REPORT_REASON_REQUIRED: "Selecione um motivo",
+  REPORT_DESCRIPTION_REQUIRED: "Descreva o motivo da denúncia",
+  REPORT_OWN_OFFER: "Você não pode denunciar sua própria publicação",
+  REPORT_TARGET_MISMATCH: "A usuária denunciada não é a autora da publicação",
 };
 
 /** Texts of the login page and the app shell (spec part 1 sections 2, 4, 8; part 2 section 2). */

@@ -22,6 +22,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   OWN_OFFER: 403,
   UPGRADE_REQUIRED: 403,
   CONVERSATION_NOT_FOUND: 404,
+  REPORT_OWN_OFFER: 403,
 };
 
 /**

@@ -19,4 +19,5 @@ export const possibleTypes: Record<string, string[]> = {
   SendMessageResult: ["AppError", "Message"],
   SetOnlineStatusResult: ["AppError", "Presence"],
   StartConversationResult: ["AppError", "Conversation", "UpgradeRequiredError"],
+  ReportOfferResult: ["AppError", "ReportPayload"],
 };

@@ -36,10 +36,13 @@ import {
   ToggleLikeDocument,
   UpdateOfferDocument,
 } from "./documents";
-import { OfferCard, type BoardOffer } from "./OfferCard";
+import { AuthorProfileDialog, type AuthorRef } from "./AuthorProfileDialog";
+import { viewProfileNeedsUpgrade } from "./authorProfile";
+import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
 import { OfferFormDialog } from "./OfferFormDialog";
 import { OFFER_TEXTS } from "./offerTexts";
 import { PlanLimitDialog, UpgradePromptDialog, type PlanLimit, type UpgradePrompt } from "./PlanDialogs";
+import { ReportDialog, type ReportTarget } from "./ReportDialog";
 
 const T = BOARD_TEXTS;
 
@@ -255,6 +258,8 @@ export function OfferBoard() {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [planLimit, setPlanLimit] = useState<PlanLimit | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [author, setAuthor] = useState<AuthorRef | null>(null);
 
   const filter = filterVariables(filters);
   const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
@@ -397,6 +402,23 @@ export function OfferBoard() {
     }
   };
 
+  // ---- report and author profile ------------------------------------------------------------------
+  const report = (offer: BoardOffer) => {
+    if (!requireSignIn() || isOwn(offer) || !offer.userId) return;
+    setReporting({ offerId: offer.id, reportedUserId: offer.userId, title: offer.title });
+  };
+
+  /** Nobreza is invited to the next plan (action view_profile); the other plans see the profile. */
+  const openAuthor = (offer: BoardOffer) => {
+    if (!requireSignIn() || !user || !offer.userId) return;
+    if (viewProfileNeedsUpgrade(user.plan)) {
+      const target = nextPlan(user.plan);
+      if (target) setUpgrade({ action: "view_profile", target });
+      return;
+    }
+    setAuthor({ id: offer.userId, name: displayNameOf(offer) });
+  };
+
   // ---- publish and edit ---------------------------------------------------------------------------
   const openCreate = () => {
     if (!requireSignIn()) return;
@@ -529,6 +551,8 @@ export function OfferBoard() {
               onContact={contact}
               onEdit={own ? openEdit : undefined}
               onDelete={own ? setDeleting : undefined}
+              onReport={own ? undefined : report}
+              onOpenAuthor={openAuthor}
             />
           );
         })}
@@ -641,6 +665,8 @@ export function OfferBoard() {
 
       <PlanLimitDialog limit={planLimit} onClose={() => setPlanLimit(null)} />
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <AuthorProfileDialog author={author} onClose={() => setAuthor(null)} />
     </Board>
   );
 }

@@ -172,3 +172,46 @@ export const StartConversationDocument = graphql(`
     }
   }
 `);
+
+export const ReportOfferDocument = graphql(`
+  mutation ReportOffer($input: ReportInput!) {
+    reportOffer(input: $input) {
+      __typename
+      ... on ReportPayload {
+        id
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AuthorProfileDocument = graphql(`
+  query AuthorProfile($id: Int!) {
+    publicProfile(id: $id) {
+      id
+      displayName
+      nickname
+      fullName
+      plan
+      joinYear
+      professionalActivity
+      city
+      state
+      interests
+      miniBio
+      profilePhotoUrl
+      bannerImageUrl
+      bannerLink
+      instagram
+      website
+      linkedin
+      youtube
+      facebook
+      tiktok
+      isOnline
+    }
+  }
+`);

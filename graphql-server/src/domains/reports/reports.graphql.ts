@@ -1,0 +1,32 @@
+import { REPORT_REASONS } from "@clube-coroa/schema";
+import { builder, requireUser } from "../../builder.js";
+import { AppError } from "../../lib/errors.js";
+
+export const ReportReasonEnum = builder.enumType("ReportReason", { values: REPORT_REASONS });
+
+const ReportInput = builder.inputType("ReportInput", {
+  description: "A report of someone else's post ('Denunciar Publicação').",
+  fields: (t) => ({
+    offerId: t.int({ required: true }),
+    reportedUserId: t.int({ required: false, description: "The offer's author; derived when omitted, refused when it differs." }),
+    reason: t.field({ type: ReportReasonEnum, required: false, description: "Required: omitted answers 'Selecione um motivo'." }),
+    customReason: t.string({ required: false, description: "Required for 'other': 5 to 500 characters." }),
+  }),
+});
+
+const ReportPayload = builder.objectRef<{ id: number }>("ReportPayload").implement({
+  description: "The report is with the moderation team (a repeat answers the pending one).",
+  fields: (t) => ({ id: t.exposeInt("id") }),
+});
+
+builder.mutationField("reportOffer", (t) =>
+  t.field({
+    type: ReportPayload,
+    args: { input: t.arg({ type: ReportInput, required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "ReportOfferResult" } },
+    resolve: async (_root, { input }, ctx) => {
+      const { id } = await ctx.services.reports.createReport(requireUser(ctx), input);
+      return { id };
+    },
+  }),
+);

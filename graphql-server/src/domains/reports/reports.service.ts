@@ -1,0 +1,94 @@
+import { LIMITS, REPORT_REASONS, type ReportReasonName } from "@clube-coroa/schema";
+import type { User } from "../../generated/prisma/client.js";
+import type { Clock } from "../../lib/clock.js";
+import type { PrismaClient } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+
+export interface ReportsDeps {
+  prisma: PrismaClient;
+  clock: Clock;
+  log: Logger;
+}
+
+/** What a member sends when she reports a post (spec part 2 sections 3 and 7: both payload variants). */
+export interface ReportInput {
+  offerId?: unknown;
+  reportedUserId?: unknown;
+  reason?: unknown;
+  customReason?: unknown;
+}
+
+export interface ReportResult {
+  id: number;
+  /** False when she already had a pending report on this offer: nothing new was written. */
+  created: boolean;
+}
+
+/** A numeric id given as a number or a numeric string; undefined when absent, NaN when malformed. */
+function idOf(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === "string" && /^\d{1,9}$/.test(value.trim())) return Number(value.trim());
+  return NaN;
+}
+
+const isReason = (value: unknown): value is ReportReasonName =>
+  typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
+
+export function createReportsService(deps: ReportsDeps) {
+  const { prisma, clock, log } = deps;
+  const { min, max } = LIMITS.reportCustomReason;
+
+  /**
+   * A member reports someone else's offer. The author is derived from the offer (a given
+   * reportedUserId must match it). A repeat while her report on that offer is still pending answers
+   * the pending report without writing a new row.
+   */
+  async function createReport(user: Pick<User, "id">, input: ReportInput): Promise<ReportResult> {
+    const reason = typeof input.reason === "string" ? input.reason.trim().toLowerCase() : input.reason;
+    if (!isReason(reason)) throw new AppError("REPORT_REASON_REQUIRED");
+    const text = typeof input.customReason === "string" ? input.customReason.trim() : "";
+    if (reason === "other" && (text.length < min || text.length > max)) throw new AppError("REPORT_DESCRIPTION_REQUIRED");
+    if (text.length > max) throw new AppError("VALIDATION", `A descrição deve ter no máximo ${max} caracteres`);
+
+    const offerId = idOf(input.offerId);
+    if (offerId === undefined) throw new AppError("VALIDATION", "Informe a publicação denunciada");
+    const reportedUserId = idOf(input.reportedUserId);
+    if (Number.isNaN(offerId)) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (Number.isNaN(reportedUserId)) throw new AppError("REPORT_TARGET_MISMATCH");
+
+    const result = await prisma.$transaction(async (tx) => {
+      // One member's reports on one offer run one after the other, so a double click writes one row.
+      await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`reports:${user.id}:${offerId}`}))) AS l`;
+      const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true } });
+      if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+      if (reportedUserId !== undefined && reportedUserId !== offer.userId) throw new AppError("REPORT_TARGET_MISMATCH");
+      if (offer.userId === user.id) throw new AppError("REPORT_OWN_OFFER");
+      const pending = await tx.report.findFirst({
+        where: { reporterId: user.id, offerId: offer.id, status: "pending" },
+        select: { id: true },
+      });
+      if (pending) return { id: pending.id, created: false };
+      const row = await tx.report.create({
+        data: {
+          reporterId: user.id,
+          reportedUserId: offer.userId,
+          offerId: offer.id,
+          reason,
+          customReason: text || null,
+          status: "pending",
+          createdAt: clock.now(),
+        },
+        select: { id: true },
+      });
+      return { id: row.id, created: true };
+    });
+    if (result.created) log.info({ reportId: result.id, offerId, reason }, "report created");
+    return result;
+  }
+
+  return { createReport };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

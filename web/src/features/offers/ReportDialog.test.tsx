@@ -1,0 +1,120 @@
+import { ApolloProvider } from "@apollo/client/react";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { findToastText, renderUi } from "../../lib/renderUi";
+import { createTestClient, type Handler } from "../../test/renderApp";
+import { ReportDialog, type ReportTarget } from "./ReportDialog";
+
+const TARGET: ReportTarget = { offerId: 42, reportedUserId: 99, title: "Fotógrafa busca parceira de design" };
+
+function Harness({ onClose }: { onClose: () => void }) {
+  const [target, setTarget] = useState<ReportTarget | null>(TARGET);
+  return (
+    <ReportDialog
+      target={target}
+      onClose={() => {
+        setTarget(null);
+        onClose();
+      }}
+    />
+  );
+}
+
+function setup(handler: Handler) {
+  const u = userEvent.setup();
+  const onClose = vi.fn();
+  const { client, calls } = createTestClient({ ReportOffer: handler });
+  renderUi(
+    <ApolloProvider client={client}>
+      <Harness onClose={onClose} />
+    </ApolloProvider>,
+  );
+  const reports = () => calls.filter((c) => c.operationName === "ReportOffer");
+  return { u, onClose, reports };
+}
+
+const ok = () => ({ data: { reportOffer: { __typename: "ReportPayload", id: 5 } } });
+const send = () => screen.getByRole("button", { name: "Enviar Denúncia" });
+
+describe("ReportDialog", () => {
+  it("lists the six reasons in Portuguese and asks for one", async () => {
+    const { u, reports } = setup(ok);
+    expect(screen.getByRole("dialog", { name: "Denunciar Publicação" })).toBeInTheDocument();
+    for (const label of ["Spam", "Conteúdo inapropriado", "Perfil falso", "Golpe", "Assédio", "Outro"]) {
+      expect(screen.getByRole("radio", { name: new RegExp(`^${label}`) })).toBeInTheDocument();
+    }
+    await u.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent("Selecione um motivo");
+    expect(screen.getByRole("radio", { name: /^Spam/ })).toHaveFocus();
+    expect(reports()).toHaveLength(0);
+  });
+
+  it("requires a description for 'Outro', with a counter, then sends it", async () => {
+    const { u, reports, onClose } = setup(ok);
+    await u.click(screen.getByRole("radio", { name: /^Outro/ }));
+    const description = screen.getByLabelText("Descreva o motivo");
+    expect(screen.getByText("0/500")).toBeInTheDocument();
+    await u.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent("Descreva o motivo da denúncia");
+    expect(description).toHaveFocus();
+    expect(description).toHaveAttribute("aria-invalid", "true");
+    await u.type(description, "abc");
+    await u.click(send());
+    expect(screen.getByRole("alert")).toHaveTextContent("Descreva o motivo da denúncia");
+    expect(reports()).toHaveLength(0);
+
+    await u.type(description, " pede PIX adiantado");
+    expect(screen.getByText("22/500")).toBeInTheDocument();
+    await u.click(send());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(reports()).toHaveLength(1);
+    expect(reports()[0].variables).toEqual({
+      input: { offerId: 42, reportedUserId: 99, reason: "other", customReason: "abc pede PIX adiantado" },
+    });
+    expect(await findToastText("Denúncia enviada")).toBeInTheDocument();
+    expect(await findToastText("Nossa equipe vai analisar a publicação.")).toBeInTheDocument();
+  });
+
+  it("sends a plain reason without a description and shows 'Enviando...' meanwhile", async () => {
+    let answer!: (value: unknown) => void;
+    const { u, reports, onClose } = setup(() => new Promise((resolve) => (answer = resolve)));
+    await u.click(screen.getByRole("radio", { name: /^Golpe/ }));
+    expect(screen.queryByLabelText("Descreva o motivo")).not.toBeInTheDocument();
+    await u.click(send());
+    expect(await screen.findByRole("button", { name: "Enviando..." })).toBeDisabled();
+    answer(ok());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(reports()[0].variables).toEqual({ input: { offerId: 42, reportedUserId: 99, reason: "scam" } });
+  });
+
+  it("keeps the dialog open with the spec's error toast when sending fails", async () => {
+    const { u, onClose } = setup(() => {
+      throw new Error("network down");
+    });
+    await u.click(screen.getByRole("radio", { name: /^Spam/ }));
+    await u.click(send());
+    expect(await findToastText("Não foi possível enviar a denúncia. Tente novamente.")).toBeInTheDocument();
+    expect(await findToastText("Erro")).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog", { name: "Denunciar Publicação" })).toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  it("tells the server's refusal in its own words", async () => {
+    const { u, onClose } = setup(() => ({
+      data: {
+        reportOffer: {
+          __typename: "AppError",
+          code: "REPORT_OWN_OFFER",
+          message: "Você não pode denunciar sua própria publicação",
+        },
+      },
+    }));
+    await u.click(screen.getByRole("radio", { name: /^Assédio/ }));
+    await u.click(send());
+    expect(await findToastText("Você não pode denunciar sua própria publicação")).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

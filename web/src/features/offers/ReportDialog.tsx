@@ -1,0 +1,189 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useMutation } from "@apollo/client/react";
+import styled from "styled-components";
+import { LIMITS, REPORT_REASONS, type ReportReasonName } from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { CharCounter, ChoiceCard, FieldMessage, Fieldset, Label, Stack, TextArea } from "../../components/FormControls";
+import { useToast } from "../../components/Toast";
+import { ReportOfferDocument } from "./documents";
+import { REPORT_TEXTS } from "./reportTexts";
+
+const T = REPORT_TEXTS;
+const { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, warnAbove: DESCRIPTION_WARN } = LIMITS.reportCustomReason;
+
+/** What is reported: the post and its author (spec part 2 section 3). */
+export interface ReportTarget {
+  offerId: number;
+  reportedUserId: number;
+  title: string;
+}
+
+export interface ReportDialogProps {
+  target: ReportTarget | null;
+  onClose: () => void;
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Intro = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap-reverse;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** Server refusals whose own words help her; anything else gets the generic failure text. */
+const SHOWN_CODES = new Set(["REPORT_REASON_REQUIRED", "REPORT_DESCRIPTION_REQUIRED", "REPORT_OWN_OFFER", "NOT_FOUND", "UNAUTHENTICATED", "VALIDATION"]);
+
+/** 'Denunciar Publicação': a reason, a description for 'Outro', then the report goes to moderation. */
+export function ReportDialog({ target, onClose }: ReportDialogProps) {
+  const { toast } = useToast();
+  const [reportOffer] = useMutation(ReportOfferDocument);
+  const [reason, setReason] = useState<ReportReasonName | null>(null);
+  const [description, setDescription] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [descriptionError, setDescriptionError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const reasonsRef = useRef<HTMLFieldSetElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const ids = { reason: useId(), description: useId(), descriptionError: useId(), counter: useId() };
+
+  // A new target starts a clean form.
+  const offerId = target?.offerId;
+  useEffect(() => {
+    setReason(null);
+    setDescription("");
+    setReasonError(null);
+    setDescriptionError(null);
+    setSending(false);
+  }, [offerId]);
+
+  const trimmed = description.trim();
+
+  const validate = (): boolean => {
+    if (!reason) {
+      setReasonError(T.reasonRequired);
+      reasonsRef.current?.querySelector("input")?.focus();
+      return false;
+    }
+    if (reason === "other" && trimmed.length < DESCRIPTION_MIN) {
+      setDescriptionError(T.descriptionRequired);
+      descriptionRef.current?.focus();
+      return false;
+    }
+    if (trimmed.length > DESCRIPTION_MAX) {
+      setDescriptionError(T.descriptionTooLong(DESCRIPTION_MAX));
+      descriptionRef.current?.focus();
+      return false;
+    }
+    return true;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!target || sending || !validate() || !reason) return;
+    setSending(true);
+    const failed = (text: string = T.errorText) => toast({ title: T.errorTitle, description: text, variant: "destructive" });
+    try {
+      const { data } = await reportOffer({
+        variables: {
+          input: {
+            offerId: target.offerId,
+            reportedUserId: target.reportedUserId,
+            reason,
+            ...(reason === "other" || trimmed ? { customReason: trimmed } : {}),
+          },
+        },
+      });
+      const result = data?.reportOffer;
+      if (result?.__typename === "ReportPayload") {
+        toast({ title: T.sentTitle, description: T.sentText });
+        onClose();
+        return;
+      }
+      failed(result?.__typename === "AppError" && SHOWN_CODES.has(result.code) ? result.message : undefined);
+    } catch {
+      failed();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open={!!target} onOpenChange={(open) => !open && !sending && onClose()} title={T.title} closeLabel={T.close}>
+      {target && (
+        <Form noValidate onSubmit={submit} aria-busy={sending}>
+          <Intro>{T.intro(target.title)}</Intro>
+          <Fieldset ref={reasonsRef} aria-describedby={reasonError ? ids.reason : undefined}>
+            <legend>{T.reasonLegend}</legend>
+            {REPORT_REASONS.map((value) => (
+              <ChoiceCard
+                key={value}
+                name="report-reason"
+                value={value}
+                title={T.reasons[value]}
+                text={T.reasonHints[value]}
+                checked={reason === value}
+                onChange={() => {
+                  setReason(value);
+                  setReasonError(null);
+                  if (value !== "other") setDescriptionError(null);
+                }}
+              />
+            ))}
+            {reasonError && (
+              <FieldMessage id={ids.reason} role="alert" $error>
+                {reasonError}
+              </FieldMessage>
+            )}
+          </Fieldset>
+
+          {reason === "other" && (
+            <Stack>
+              <Label htmlFor={ids.description}>{T.descriptionLabel}</Label>
+              <TextArea
+                id={ids.description}
+                ref={descriptionRef}
+                value={description}
+                placeholder={T.descriptionPlaceholder}
+                required
+                aria-required="true"
+                aria-invalid={!!descriptionError}
+                aria-describedby={[descriptionError ? ids.descriptionError : "", ids.counter].filter(Boolean).join(" ")}
+                $invalid={!!descriptionError}
+                onChange={(e) => {
+                  setDescription(e.target.value);
+                  if (descriptionError) setDescriptionError(null);
+                }}
+              />
+              <CharCounter id={ids.counter} length={trimmed.length} max={DESCRIPTION_MAX} warnAbove={DESCRIPTION_WARN} />
+              {descriptionError && (
+                <FieldMessage id={ids.descriptionError} role="alert" $error>
+                  {descriptionError}
+                </FieldMessage>
+              )}
+            </Stack>
+          )}
+
+          <Buttons>
+            <Button type="button" $variant="outline" onClick={onClose} disabled={sending}>
+              {T.cancel}
+            </Button>
+            <Button type="submit" $variant="danger" disabled={sending} aria-busy={sending}>
+              {sending ? T.submitting : T.submit}
+            </Button>
+          </Buttons>
+        </Form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReportReasonName } from "@clube-coroa/schema";
+
+/** Texts of the 'Denunciar Publicação' dialog (spec part 2 sections 2, 4, 5, 8). */
+export const REPORT_TEXTS = {
+  title: "Denunciar Publicação",
+  intro: (title: string) => `Conte o que há de errado com "${title}". A autora não saberá quem denunciou.`,
+  reasonLegend: "Motivo da denúncia",
+  reasons: {
+    spam: "Spam",
+    inappropriate: "Conteúdo inapropriado",
+    fake: "Perfil falso",
+    scam: "Golpe",
+    harassment: "Assédio",
+    other: "Outro",
+  } satisfies Record<ReportReasonName, string>,
+  reasonHints: {
+    spam: "Propaganda repetida ou sem relação com parcerias.",
+    inappropriate: "Conteúdo ofensivo, impróprio ou fora das regras do clube.",
+    fake: "A autora não parece ser quem diz ser.",
+    scam: "Pedido de dinheiro, promessa enganosa ou tentativa de fraude.",
+    harassment: "Ataques, ameaças ou insistência indesejada.",
+    other: "Descreva o que aconteceu.",
+  } satisfies Record<ReportReasonName, string>,
+  reasonRequired: "Selecione um motivo",
+  descriptionLabel: "Descreva o motivo",
+  descriptionPlaceholder: "Conte com suas palavras o que há de errado nesta publicação.",
+  descriptionRequired: "Descreva o motivo da denúncia",
+  descriptionTooLong: (max: number) => `A descrição deve ter no máximo ${max} caracteres`,
+  submit: "Enviar Denúncia",
+  submitting: "Enviando...",
+  cancel: "Cancelar",
+  close: "Fechar janela",
+  sentTitle: "Denúncia enviada",
+  sentText: "Nossa equipe vai analisar a publicação.",
+  errorTitle: "Erro",
+  errorText: "Não foi possível enviar a denúncia. Tente novamente.",
+} as const;
