@@ -61,6 +61,12 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         SEED_DEMO: "auto",
         NODE_ENV: "development",
+        // Every journey signs in through the page, some with the same demo phone: the throttling of
+        // sign-in is proven by the integration tests, not here.
+        OTP_RESEND_COOLDOWN_SECONDS: "0",
+        OTP_SENDS_PER_PHONE_PER_HOUR: "100",
+        OTP_SENDS_PER_IP_PER_HOUR: "1000",
+        OTP_VERIFIES_PER_IP_PER_10MIN: "1000",
         CEP_PROVIDER: "viacep",
         CEP_API_URL: `http://127.0.0.1:${cepPort}/ws`,
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
