@@ -1,4 +1,5 @@
 import { ToastProvider } from "../components/Toast";
+import { MessagingRealtime } from "../features/messages/Realtime";
 import { SessionProvider } from "../features/session/SessionProvider";
 import { AppGate } from "./AppGate";
 import { AppRoutes } from "./AppRoutes";
@@ -15,6 +16,7 @@ export function AppShell() {
             <Layout>
               <AppRoutes />
             </Layout>
+            <MessagingRealtime />
           </AppGate>
         </SessionProvider>
       </ToastProvider>

@@ -7,6 +7,7 @@ import { ButtonLink } from "../components/Button";
 import { Crown } from "../components/Crown";
 import { Dialog } from "../components/Dialog";
 import { WEB_TEXTS } from "../lib/texts";
+import { UnreadBadge } from "../features/messages/Realtime";
 import { useSession } from "../features/session/SessionProvider";
 
 const T = WEB_TEXTS.nav;
@@ -173,7 +174,10 @@ export function TopNav() {
           <>
             <DesktopOnly>
               <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
-              <Item to="/mensagens">{T.messages}</Item>
+              <Item to="/mensagens">
+                {T.messages}
+                <UnreadBadge />
+              </Item>
               <ItemButton type="button" onClick={goToPlans}>
                 {T.plans}
               </ItemButton>
@@ -194,6 +198,7 @@ export function TopNav() {
                 trigger={
                   <MenuButton type="button" aria-label={T.menu}>
                     <Burger />
+                    <UnreadBadge />
                   </MenuButton>
                 }
               >
@@ -202,7 +207,7 @@ export function TopNav() {
                 </SheetPlan>
                 <SheetList>
                   <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
-                  <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}</SheetLink></li>
+                  <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
                   <li><SheetButton type="button" onClick={goToPlans}>{T.plans}</SheetButton></li>
                   <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
                   {user.isSuperuser && (

@@ -17,6 +17,19 @@ type Documents = {
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": typeof types.AppInfoDocument,
+    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": typeof types.ConversationFieldsFragmentDoc,
+    "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": typeof types.MessageFieldsFragmentDoc,
+    "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationsDocument,
+    "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationDocument,
+    "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessagesDocument,
+    "\n  query UnreadCount {\n    unreadCount\n  }\n": typeof types.UnreadCountDocument,
+    "\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SendMessageDocument,
+    "\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.MarkConversationReadDocument,
+    "\n  mutation DeleteConversation($conversationId: Int!) {\n    deleteConversation(conversationId: $conversationId) {\n      __typename\n      ... on DeleteConversationPayload {\n        conversationId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.DeleteConversationDocument,
+    "\n  mutation SetOnlineStatus($isOnline: Boolean!) {\n    setOnlineStatus(isOnline: $isOnline) {\n      __typename\n      ... on Presence {\n        userId\n        isOnline\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SetOnlineStatusDocument,
+    "\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessageAddedDocument,
+    "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": typeof types.NewMessageNotificationsDocument,
+    "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": typeof types.UnreadCountChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
@@ -46,6 +59,19 @@ const documents: Documents = {
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": types.AppInfoDocument,
+    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": types.ConversationFieldsFragmentDoc,
+    "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": types.MessageFieldsFragmentDoc,
+    "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": types.ConversationsDocument,
+    "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": types.ConversationDocument,
+    "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": types.MessagesDocument,
+    "\n  query UnreadCount {\n    unreadCount\n  }\n": types.UnreadCountDocument,
+    "\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.SendMessageDocument,
+    "\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.MarkConversationReadDocument,
+    "\n  mutation DeleteConversation($conversationId: Int!) {\n    deleteConversation(conversationId: $conversationId) {\n      __typename\n      ... on DeleteConversationPayload {\n        conversationId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.DeleteConversationDocument,
+    "\n  mutation SetOnlineStatus($isOnline: Boolean!) {\n    setOnlineStatus(isOnline: $isOnline) {\n      __typename\n      ... on Presence {\n        userId\n        isOnline\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.SetOnlineStatusDocument,
+    "\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n": types.MessageAddedDocument,
+    "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": types.NewMessageNotificationsDocument,
+    "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": types.UnreadCountChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
@@ -98,6 +124,58 @@ export function graphql(source: "\n  mutation VerifyLoginToken($input: VerifyLog
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n"): (typeof documents)["\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"): (typeof documents)["\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n"): (typeof documents)["\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n"): (typeof documents)["\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n"): (typeof documents)["\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UnreadCount {\n    unreadCount\n  }\n"): (typeof documents)["\n  query UnreadCount {\n    unreadCount\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteConversation($conversationId: Int!) {\n    deleteConversation(conversationId: $conversationId) {\n      __typename\n      ... on DeleteConversationPayload {\n        conversationId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteConversation($conversationId: Int!) {\n    deleteConversation(conversationId: $conversationId) {\n      __typename\n      ... on DeleteConversationPayload {\n        conversationId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetOnlineStatus($isOnline: Boolean!) {\n    setOnlineStatus(isOnline: $isOnline) {\n      __typename\n      ... on Presence {\n        userId\n        isOnline\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetOnlineStatus($isOnline: Boolean!) {\n    setOnlineStatus(isOnline: $isOnline) {\n      __typename\n      ... on Presence {\n        userId\n        isOnline\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n"): (typeof documents)["\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n"): (typeof documents)["\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

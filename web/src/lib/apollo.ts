@@ -15,6 +15,17 @@ function websocketUrl(): string {
  * One client for the whole app. Identity travels only in the server's httpOnly session cookie,
  * which the browser sends on same-origin requests and on the WebSocket handshake.
  */
+const connectedListeners = new Set<() => void>();
+
+/**
+ * Called each time the subscription socket (re)connects, so screens can fetch what they may have
+ * missed while it was down. Returns the unsubscribe function.
+ */
+export function onSocketConnected(listener: () => void): () => void {
+  connectedListeners.add(listener);
+  return () => connectedListeners.delete(listener);
+}
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({ possibleTypes });
 }
@@ -31,6 +42,9 @@ export function createApolloClient(): ApolloClient {
     createClient({
       url: websocketUrl,
       lazy: true,
+      on: {
+        connected: () => connectedListeners.forEach((listener) => listener()),
+      },
       retryAttempts: Number.POSITIVE_INFINITY,
       shouldRetry: () => true,
       retryWait: async (retries) => {

@@ -1,0 +1,176 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { findToast, meIs, renderApp, user, type Handler } from "../../test/renderApp";
+import { conversation, deferred, message } from "./testData";
+
+const bia = conversation();
+const carla = conversation({
+  id: 6,
+  offer: { id: 31, title: "Mentoria de vendas online", type: "collab" },
+  otherUser: { id: 10, fullName: "Carla Menezes", nickname: null, profilePhoto: null, plan: "nobreza", isOnline: false },
+  lastMessage: message({ id: 20, conversationId: 6, content: "Combinado!", isMine: true, senderId: 7 }),
+  unreadCount: 3,
+});
+
+function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    Me: meIs(user()),
+    Conversations: () => ({ data: { conversations: [bia, carla] } }),
+    Conversation: (v) => ({ data: { conversation: v.id === 6 ? carla : bia } }),
+    Messages: () => ({ data: { messages: [message({ id: 1 }), message({ id: 2, content: "Pode ser amanhã?", isMine: true, senderId: 7 })] } }),
+    MarkConversationRead: (v) => ({
+      data: { markConversationRead: { __typename: "MarkConversationReadPayload", conversationId: v.conversationId, unreadCount: 0 } },
+    }),
+    ...extra,
+  };
+}
+
+const bubbles = () => screen.queryAllByTestId("message");
+
+describe("Central de Mensagens", () => {
+  it("lists conversations and filters them by name and by offer title", async () => {
+    const u = userEvent.setup();
+    renderApp("/mensagens", handlers());
+
+    const list = await screen.findByRole("list", { name: "Conversas" });
+    expect(within(list).getAllByRole("link")).toHaveLength(2);
+    expect(within(list).getByText("Bia")).toBeInTheDocument();
+    expect(within(list).getByText("(Online)")).toBeInTheDocument();
+    expect(within(list).getByText("(Offline)")).toBeInTheDocument();
+    expect(within(list).getByText("Permuta · Fotos para o seu catálogo")).toBeInTheDocument();
+    expect(within(list).getByText("Você: Combinado!")).toBeInTheDocument();
+    expect(within(list).getByText("3 mensagens não lidas")).toBeInTheDocument();
+
+    const search = screen.getByRole("searchbox", { name: "Buscar conversas" });
+    await u.type(search, "carla");
+    expect(within(list).getAllByRole("link")).toHaveLength(1);
+    expect(within(list).getByText("Carla Menezes")).toBeInTheDocument();
+
+    await u.clear(search);
+    await u.type(search, "catalogo");
+    expect(within(list).getAllByRole("link")).toHaveLength(1);
+    expect(within(list).getByText("Bia")).toBeInTheDocument();
+
+    await u.clear(search);
+    await u.type(search, "ninguém");
+    expect(await screen.findByText("Nenhuma conversa encontrada")).toBeInTheDocument();
+  });
+
+  it("shows 'Nenhuma conversa ainda' without conversations", async () => {
+    renderApp("/mensagens", handlers({ Conversations: () => ({ data: { conversations: [] } }) }));
+    expect(await screen.findByText("Nenhuma conversa ainda")).toBeInTheDocument();
+  });
+
+  it("opens a conversation: marks it read, shows bubbles, a day separator and 'Conversa iniciada!' when empty", async () => {
+    const { calls } = renderApp("/mensagens/5", handlers());
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(screen.getByText("12 de março")).toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === "MarkConversationRead" && c.variables.conversationId === 5)).toBe(true);
+    expect(screen.getByRole("link", { name: "Voltar para as conversas" })).toHaveAttribute("href", "/mensagens");
+
+    renderApp("/mensagens/6", handlers({ Messages: () => ({ data: { messages: [] } }) }));
+    expect(await screen.findByText("Conversa iniciada!")).toBeInTheDocument();
+  });
+
+  it("sends: appends optimistically, clears the input, then keeps one copy when the server and messageAdded answer", async () => {
+    const u = userEvent.setup();
+    const sent = deferred<unknown>();
+    const added = deferred<unknown>();
+    const server = message({ id: 3, content: "Amanhã às 10h?", isMine: true, senderId: 7, createdAt: "2026-03-12T15:00:00.000Z" });
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({ SendMessage: () => sent.promise, MessageAdded: () => added.promise }),
+    );
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+
+    const input = screen.getByRole("textbox", { name: "Mensagem" });
+    await u.type(input, "   ");
+    expect(screen.getByRole("button", { name: "Enviar" })).toBeDisabled();
+    await u.clear(input);
+    await u.type(input, "  Amanhã às 10h?  {Enter}");
+
+    expect(input).toHaveValue("");
+    await waitFor(() => expect(bubbles()).toHaveLength(3));
+    expect(screen.getByText("Enviando…")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "SendMessage")?.variables).toEqual({ conversationId: 5, content: "Amanhã às 10h?" });
+
+    await act(async () => {
+      sent.resolve({ data: { sendMessage: server } });
+    });
+    await waitFor(() => expect(screen.queryByText("Enviando…")).not.toBeInTheDocument());
+    await act(async () => {
+      added.resolve({ data: { messageAdded: server } });
+    });
+    expect(bubbles()).toHaveLength(3);
+    expect(screen.getAllByText("Amanhã às 10h?")).toHaveLength(1);
+  });
+
+  it("Shift+Enter adds a new line instead of sending", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/mensagens/5", handlers());
+    const input = await screen.findByRole("textbox", { name: "Mensagem" });
+    await u.type(input, "linha 1{Shift>}{Enter}{/Shift}linha 2");
+    expect(input).toHaveValue("linha 1\nlinha 2");
+    expect(calls.some((c) => c.operationName === "SendMessage")).toBe(false);
+  });
+
+  it("keeps the text and toasts 'Erro' when sending fails", async () => {
+    const u = userEvent.setup();
+    renderApp(
+      "/mensagens/5",
+      handlers({
+        SendMessage: () => {
+          throw new Error("Failed to fetch");
+        },
+      }),
+    );
+    const input = await screen.findByRole("textbox", { name: "Mensagem" });
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await u.type(input, "Olá!{Enter}");
+    expect(await findToast("Erro")).toBeInTheDocument();
+    expect(input).toHaveValue("Olá!");
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+  });
+
+  it("appends a messageAdded event once and marks the conversation read", async () => {
+    const added = deferred<unknown>();
+    const incoming = message({ id: 4, content: "Fechado, até amanhã!", createdAt: "2026-03-12T16:00:00.000Z" });
+    const { calls } = renderApp("/mensagens/5", handlers({ MessageAdded: () => added.promise }));
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    const marks = () => calls.filter((c) => c.operationName === "MarkConversationRead").length;
+    const before = marks();
+
+    await act(async () => {
+      added.resolve({ data: { messageAdded: incoming } });
+    });
+    await waitFor(() => expect(bubbles()).toHaveLength(3));
+    expect(bubbles().filter((b) => b.textContent?.includes("Fechado, até amanhã!"))).toHaveLength(1);
+    await waitFor(() => expect(marks()).toBeGreaterThan(before));
+  });
+
+  it("ignores a messageAdded event for a message already shown", async () => {
+    const added = deferred<unknown>();
+    renderApp("/mensagens/5", handlers({ MessageAdded: () => added.promise }));
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await act(async () => {
+      added.resolve({ data: { messageAdded: message({ id: 2, content: "Pode ser amanhã?", isMine: true, senderId: 7 }) } });
+    });
+    expect(bubbles()).toHaveLength(2);
+  });
+
+  it("deletes a conversation after confirmation and goes back to the list", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({ DeleteConversation: () => ({ data: { deleteConversation: { __typename: "DeleteConversationPayload", conversationId: 5 } } }) }),
+    );
+    await u.click(await screen.findByRole("button", { name: "Excluir conversa" }));
+    const dialog = await screen.findByRole("dialog", { name: "Excluir conversa" });
+    await u.click(within(dialog).getByRole("button", { name: "Excluir" }));
+    expect(await findToast("Conversa excluída")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "DeleteConversation")?.variables).toEqual({ conversationId: 5 });
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument());
+    expect(screen.getByText("Escolha uma conversa para ver as mensagens.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,406 @@
+import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import styled from "styled-components";
+import { Avatar } from "../../components/Avatar";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { TextArea } from "../../components/FormControls";
+import { Spinner } from "../../components/Spinner";
+import { useToast } from "../../components/Toast";
+import { VisuallyHidden } from "../../components/VisuallyHidden";
+import type { MessageFieldsFragment } from "../../gql/graphql";
+import { onSocketConnected } from "../../lib/apollo";
+import { OFFER_TEXTS } from "../offers/offerTexts";
+import { useSession } from "../session/SessionProvider";
+import { OnlineDot } from "./ConversationList";
+import { appendToThread, threadVariables, touchConversation, writeUnreadCount } from "./cache";
+import {
+  ConversationDocument,
+  ConversationsDocument,
+  DeleteConversationDocument,
+  MarkConversationReadDocument,
+  MessageAddedDocument,
+  MessagesDocument,
+  SendMessageDocument,
+} from "./documents";
+import { dayKey, dayLabel, displayName, timeLabel } from "./format";
+import { MT } from "./messageTexts";
+
+const Wrap = styled.section`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  min-height: 0;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.tapTarget};
+  height: ${({ theme }) => theme.tapTarget};
+  border-radius: 50%;
+  color: ${({ theme }) => theme.colors.brand};
+  font-size: 1.5rem;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.brandSoft}; }
+  ${({ theme }) => theme.media.md} { display: none; }
+`;
+
+const AvatarWrap = styled.span`
+  position: relative;
+  flex: none;
+`;
+
+const Who = styled.div`
+  flex: 1;
+  min-width: 0;
+  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+
+const Scroller = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.background};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const DaySeparator = styled.li`
+  align-self: center;
+  margin: ${({ theme }) => theme.space.sm} 0;
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const MessageList = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Bubble = styled.li<{ $mine: boolean; $pending: boolean }>`
+  max-width: min(80%, 520px);
+  align-self: ${({ $mine }) => ($mine ? "flex-end" : "flex-start")};
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border-bottom-right-radius: ${({ $mine }) => ($mine ? "4px" : undefined)};
+  border-bottom-left-radius: ${({ $mine }) => ($mine ? undefined : "4px")};
+  background: ${({ $mine, theme }) => ($mine ? theme.colors.brand : theme.colors.surface)};
+  color: ${({ $mine, theme }) => ($mine ? theme.colors.textOnBrand : theme.colors.text)};
+  border: 1px solid ${({ $mine, theme }) => ($mine ? theme.colors.brand : theme.colors.border)};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  opacity: ${({ $pending }) => ($pending ? 0.7 : 1)};
+  p { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+  time, small { display: block; text-align: right; font-size: ${({ theme }) => theme.fontSizes.xs}; opacity: 0.8; margin-top: 2px; }
+`;
+
+const EmptyThread = styled.div`
+  margin: auto;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+const Form = styled.form`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  align-items: flex-end;
+  padding: ${({ theme }) => theme.space.sm};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  textarea { flex: 1; min-height: 44px; max-height: 140px; resize: none; }
+`;
+
+const Centered = styled.div`
+  margin: auto;
+  padding: ${({ theme }) => theme.space.xl};
+  text-align: center;
+`;
+
+const isVisible = () => typeof document === "undefined" || document.visibilityState !== "hidden";
+
+export function Thread({ conversationId }: { conversationId: number }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { user } = useSession();
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const conversation = useQuery(ConversationDocument, { variables: { id: conversationId }, fetchPolicy: "cache-and-network" });
+  const messagesQuery = useQuery(MessagesDocument, { variables: threadVariables(conversationId), fetchPolicy: "cache-and-network" });
+  const [sendMessage] = useMutation(SendMessageDocument);
+  const [markRead] = useMutation(MarkConversationReadDocument);
+  const [deleteConversation, { loading: deleting }] = useMutation(DeleteConversationDocument);
+
+  const messages = messagesQuery.data?.messages;
+  const lastSeenId = useRef<number | null>(null);
+  useEffect(() => {
+    const real = (messages ?? []).filter((m) => m.id > 0);
+    lastSeenId.current = real.length ? real[real.length - 1].id : null;
+  }, [messages]);
+
+  const markAsRead = useCallback(() => {
+    markRead({ variables: { conversationId } })
+      .then(({ data }) => {
+        const result = data?.markConversationRead;
+        if (result?.__typename !== "MarkConversationReadPayload") return;
+        writeUnreadCount(client.cache, result.unreadCount);
+        const id = client.cache.identify({ __typename: "Conversation", id: conversationId });
+        if (id) client.cache.modify({ id, fields: { unreadCount: () => 0 } });
+      })
+      .catch(() => undefined);
+  }, [markRead, conversationId, client]);
+
+  // Opening a conversation marks it read, and so does coming back to the tab while it is open.
+  useEffect(() => {
+    markAsRead();
+    const onVisibility = () => {
+      if (isVisible()) markAsRead();
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [markAsRead]);
+
+  const receive = useCallback(
+    (incoming: MessageFieldsFragment[]) => {
+      if (incoming.length === 0) return;
+      appendToThread(client.cache, conversationId, incoming);
+      touchConversation(client.cache, incoming[incoming.length - 1]);
+      if (incoming.some((m) => !m.isMine) && isVisible()) markAsRead();
+    },
+    [client, conversationId, markAsRead],
+  );
+
+  useSubscription(MessageAddedDocument, {
+    variables: { conversationId },
+    onData: ({ data }) => {
+      const message = data.data?.messageAdded;
+      if (message && message.conversationId === conversationId) receive([message]);
+    },
+  });
+
+  // After the socket (re)connects, fetch whatever arrived while it was down.
+  useEffect(
+    () =>
+      onSocketConnected(() => {
+        const after = lastSeenId.current;
+        if (after === null) return;
+        client
+          .query({ query: MessagesDocument, variables: { conversationId, after, limit: 200 }, fetchPolicy: "network-only" })
+          .then(({ data }) => data && receive(data.messages))
+          .catch(() => undefined);
+      }),
+    [client, conversationId, receive],
+  );
+
+  // Keep the newest message in view.
+  const count = messages?.length ?? 0;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count, conversationId]);
+
+  const send = async () => {
+    const content = text.trim();
+    if (!content || !user) return;
+    setText("");
+    const failed = (description: string = MT.sendFailed) => {
+      setText((current) => (current ? current : content));
+      toast({ title: MT.errorTitle, description, variant: "destructive" });
+    };
+    try {
+      const { data } = await sendMessage({
+        variables: { conversationId, content },
+        optimisticResponse: {
+          sendMessage: {
+            __typename: "Message",
+            id: -Date.now(),
+            conversationId,
+            senderId: user.id,
+            content,
+            createdAt: new Date().toISOString(),
+            isMine: true,
+          },
+        },
+        update: (cache, { data: result }) => {
+          const sent = result?.sendMessage;
+          if (sent?.__typename !== "Message") return;
+          appendToThread(cache, conversationId, [sent]);
+          if (sent.id > 0) touchConversation(cache, sent);
+        },
+      });
+      const result = data?.sendMessage;
+      if (result?.__typename === "AppError") failed(result.message);
+      else if (result?.__typename !== "Message") failed();
+    } catch {
+      failed();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const onDelete = async () => {
+    const failed = () => toast({ title: MT.errorTitle, description: MT.deleteFailed, variant: "destructive" });
+    try {
+      const { data } = await deleteConversation({ variables: { conversationId } });
+      if (data?.deleteConversation.__typename !== "DeleteConversationPayload") return failed();
+      setConfirming(false);
+      client.cache.evict({ id: client.cache.identify({ __typename: "Conversation", id: conversationId }) });
+      client.cache.gc();
+      toast({ title: MT.deleted });
+      navigate("/mensagens");
+      client.refetchQueries({ include: [ConversationsDocument] }).catch(() => undefined);
+    } catch {
+      failed();
+    }
+  };
+
+  const info = conversation.data?.conversation;
+  if (!info && conversation.error) {
+    return (
+      <Wrap>
+        <Header>
+          <BackLink to="/mensagens" aria-label={MT.back}>←</BackLink>
+        </Header>
+        <Centered role="alert">
+          <p>{MT.threadFailed}</p>
+          <Button $variant="outline" onClick={() => conversation.refetch().catch(() => undefined)}>
+            {MT.retry}
+          </Button>
+        </Centered>
+      </Wrap>
+    );
+  }
+
+  const name = displayName(info?.otherUser ?? null);
+  const online = !!info?.otherUser?.isOnline;
+  let previousDay = "";
+
+  return (
+    <Wrap aria-label={info ? MT.threadLabel(name) : undefined}>
+      <Header>
+        <BackLink to="/mensagens" aria-label={MT.back}>←</BackLink>
+        {info && (
+          <>
+            <AvatarWrap>
+              <Avatar name={info.otherUser?.fullName ?? name} photo={info.otherUser?.profilePhoto} size={40} />
+              <OnlineDot $online={online} aria-hidden="true" />
+            </AvatarWrap>
+            <Who>
+              <h2>
+                {name}
+                <VisuallyHidden> ({online ? MT.online : MT.offline})</VisuallyHidden>
+              </h2>
+              <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
+            </Who>
+            <Button $variant="ghost" $size="sm" onClick={() => setConfirming(true)}>
+              {MT.deleteButton}
+            </Button>
+          </>
+        )}
+      </Header>
+      <Scroller ref={scroller}>
+        {!messages ? (
+          messagesQuery.error ? (
+            <Centered role="alert">
+              <p>{MT.threadFailed}</p>
+              <Button $variant="outline" onClick={() => messagesQuery.refetch().catch(() => undefined)}>
+                {MT.retry}
+              </Button>
+            </Centered>
+          ) : (
+            <Centered>
+              <Spinner />
+            </Centered>
+          )
+        ) : messages.length === 0 ? (
+          <EmptyThread role="status">
+            <h3>{MT.started}</h3>
+            <p>{MT.startedHint}</p>
+          </EmptyThread>
+        ) : (
+          <MessageList aria-live="polite" aria-relevant="additions">
+            {messages.map((m) => {
+              const day = dayKey(m.createdAt);
+              const separator = day !== previousDay;
+              previousDay = day;
+              const pending = m.id < 0;
+              return (
+                <Fragment key={m.id}>
+                  {separator && <DaySeparator>{dayLabel(m.createdAt)}</DaySeparator>}
+                  <Bubble $mine={m.isMine} $pending={pending} data-testid="message">
+                    <VisuallyHidden>{m.isMine ? "Você" : name}: </VisuallyHidden>
+                    <p>{m.content}</p>
+                    {pending ? <small>{MT.pending}</small> : <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>}
+                  </Bubble>
+                </Fragment>
+              );
+            })}
+          </MessageList>
+        )}
+      </Scroller>
+      <Form onSubmit={onSubmit}>
+        <VisuallyHidden as="label" htmlFor={inputId}>
+          {MT.inputLabel}
+        </VisuallyHidden>
+        <TextArea
+          id={inputId}
+          rows={1}
+          value={text}
+          placeholder={MT.inputPlaceholder}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          enterKeyHint="send"
+        />
+        <Button type="submit" disabled={!text.trim()}>
+          {MT.send}
+        </Button>
+      </Form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={MT.deleteTitle}
+        text={MT.deleteText}
+        confirmLabel={MT.deleteConfirm}
+        busyLabel={MT.deleteBusy}
+        cancelLabel={MT.cancel}
+        busy={deleting}
+        onConfirm={() => void onDelete()}
+      />
+    </Wrap>
+  );
+}

@@ -1,0 +1,162 @@
+import { graphql } from "../../gql";
+
+export const ConversationFieldsFragment = graphql(`
+  fragment ConversationFields on Conversation {
+    id
+    createdAt
+    lastMessageAt
+    unreadCount
+    offer {
+      id
+      title
+      type
+    }
+    otherUser {
+      id
+      fullName
+      nickname
+      profilePhoto
+      plan
+      isOnline
+    }
+    lastMessage {
+      id
+      conversationId
+      senderId
+      content
+      createdAt
+      isMine
+    }
+  }
+`);
+
+export const MessageFieldsFragment = graphql(`
+  fragment MessageFields on Message {
+    id
+    conversationId
+    senderId
+    content
+    createdAt
+    isMine
+  }
+`);
+
+export const ConversationsDocument = graphql(`
+  query Conversations {
+    conversations {
+      ...ConversationFields
+    }
+  }
+`);
+
+export const ConversationDocument = graphql(`
+  query Conversation($id: Int!) {
+    conversation(id: $id) {
+      ...ConversationFields
+    }
+  }
+`);
+
+export const MessagesDocument = graphql(`
+  query Messages($conversationId: Int!, $after: Int, $limit: Int) {
+    messages(conversationId: $conversationId, after: $after, limit: $limit) {
+      ...MessageFields
+    }
+  }
+`);
+
+export const UnreadCountDocument = graphql(`
+  query UnreadCount {
+    unreadCount
+  }
+`);
+
+export const SendMessageDocument = graphql(`
+  mutation SendMessage($conversationId: Int!, $content: String!) {
+    sendMessage(conversationId: $conversationId, content: $content) {
+      __typename
+      ... on Message {
+        ...MessageFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const MarkConversationReadDocument = graphql(`
+  mutation MarkConversationRead($conversationId: Int!) {
+    markConversationRead(conversationId: $conversationId) {
+      __typename
+      ... on MarkConversationReadPayload {
+        conversationId
+        unreadCount
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const DeleteConversationDocument = graphql(`
+  mutation DeleteConversation($conversationId: Int!) {
+    deleteConversation(conversationId: $conversationId) {
+      __typename
+      ... on DeleteConversationPayload {
+        conversationId
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SetOnlineStatusDocument = graphql(`
+  mutation SetOnlineStatus($isOnline: Boolean!) {
+    setOnlineStatus(isOnline: $isOnline) {
+      __typename
+      ... on Presence {
+        userId
+        isOnline
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const MessageAddedDocument = graphql(`
+  subscription MessageAdded($conversationId: Int!) {
+    messageAdded(conversationId: $conversationId) {
+      ...MessageFields
+    }
+  }
+`);
+
+export const NewMessageNotificationsDocument = graphql(`
+  subscription NewMessageNotifications {
+    notifications {
+      messageId
+      senderName
+      senderPhone
+      content
+      conversationId
+      offerId
+      offerTitle
+    }
+  }
+`);
+
+export const UnreadCountChangedDocument = graphql(`
+  subscription UnreadCountChanged {
+    unreadCountChanged
+  }
+`);
