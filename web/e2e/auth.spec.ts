@@ -1,17 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-
-const SHOTS = "test-results/screenshots";
-/** The visible toast list (Radix also repeats each toast in a hidden live region for screen readers). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notificações/ });
-
-async function codeFor(page: Page, e164Digits: string): Promise<string> {
-  const response = await page.request.get(`/api/dev/outbox?phone=${e164Digits}`);
-  expect(response.ok()).toBe(true);
-  const outbox = (await response.json()) as { code: string }[];
-  expect(outbox.length).toBeGreaterThan(0);
-  return outbox[0].code;
-}
+import { SHOTS, codeFor, expectNoSeriousA11yViolations, toasts } from "./support";
 
 async function requestCode(page: Page, localNumber: string) {
   await page.goto("/auth");
@@ -23,12 +11,6 @@ async function requestCode(page: Page, localNumber: string) {
   await expect(send).toBeEnabled();
   await send.click();
   await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 test("a new member signs in with the WhatsApp code, lands on her profile, and logs out", async ({ page }) => {

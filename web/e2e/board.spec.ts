@@ -1,33 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { SHOTS, board, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
-const SHOTS = "test-results/screenshots";
-/** The visible toast list (Radix also repeats each toast in a hidden live region for screen readers). */
-const toasts = (page: Page) => page.getByRole("region", { name: /Notificações/ });
-const board = (page: Page) => page.getByRole("region", { name: "Mural de Parcerias" });
 const card = (page: Page, title: string) => board(page).getByRole("article", { name: title });
 
 const TITLE = `Bióloga busca parceira para kombucha ${Date.now() % 100000}`;
 const EDITED = `${TITLE} artesanal`;
 const DESCRIPTION = "Produzo kombucha com ervas do cerrado e procuro uma parceira para criar rótulos e vender juntas em feiras.";
-
-async function signIn(page: Page, localNumber: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Número de WhatsApp").fill(localNumber);
-  await page.getByRole("button", { name: "Enviar Token via WhatsApp" }).click();
-  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
-  const response = await page.request.get(`/api/dev/outbox?phone=55${localNumber}`);
-  expect(response.ok()).toBe(true);
-  const outbox = (await response.json()) as { code: string }[];
-  await page.getByLabel("Código de 6 dígitos").fill(outbox[0].code);
-  await page.getByRole("button", { name: "Verificar Token" }).click();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 /** Fills the six steps of 'Nova Proposta' / 'Editar Proposta'. */
 async function fillProposal(page: Page, values: { title: string; type: "Collab" | "Permuta" | "Apoio"; category: string }) {

@@ -1,21 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { SHOTS, board, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notificações \(/ });
 /** The open thread (the conversation list also previews the last message). */
 const thread = (page: Page) => page.getByRole("region", { name: /^Mensagens com / });
-const board = (page: Page) => page.getByRole("region", { name: "Mural de Parcerias" });
-
-async function signIn(page: Page, localNumber: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Número de WhatsApp").fill(localNumber);
-  await page.getByRole("button", { name: "Enviar Token via WhatsApp" }).click();
-  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
-  const outbox = (await (await page.request.get(`/api/dev/outbox?phone=55${localNumber}`)).json()) as { code: string }[];
-  await page.getByLabel("Código de 6 dígitos").fill(outbox[0].code);
-  await page.getByRole("button", { name: "Verificar Token" }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
-}
 
 /** The unread count the navigation badge shows (0 when there is no badge). */
 async function badgeCount(page: Page): Promise<number> {
@@ -102,10 +89,8 @@ test("two members talk in real time: card → conversation → popup, badge, rea
     await owner.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await owner.goto(conversationPath);
     await expect(thread(owner).getByText("Claro! Vamos combinar uma conversa esta semana.")).toBeVisible();
-    const results = await new AxeBuilder({ page: owner }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await owner.screenshot({ path: `test-results/screenshots/messages-${width}.png` });
+    await expectNoSeriousA11yViolations(owner);
+    await owner.screenshot({ path: `${SHOTS}/messages-${width}.png` });
   }
 
   // The owner deletes the conversation for herself; the member keeps hers.

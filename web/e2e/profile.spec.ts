@@ -1,9 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { SHOTS, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
-const SHOTS = "test-results/screenshots";
-/** The toast list by its exact name: the form also has a section called 'Notificações'. */
-const toasts = (page: Page) => page.getByRole("region", { name: /^Notificações \(/ });
 const banner = "Complete seu perfil para acessar todos os recursos da plataforma";
 // A valid 1×1 PNG: the server re-encodes it to WebP.
 const PIXEL_PNG = Buffer.from(
@@ -11,24 +8,10 @@ const PIXEL_PNG = Buffer.from(
   "base64",
 );
 
-async function signInAsNewMember(page: Page, localNumber: string, e164Digits: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Número de WhatsApp").fill(localNumber);
-  await page.getByRole("button", { name: "Enviar Token via WhatsApp" }).click();
-  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
-  const response = await page.request.get(`/api/dev/outbox?phone=${e164Digits}`);
-  expect(response.ok()).toBe(true);
-  const [{ code }] = (await response.json()) as { code: string }[];
-  await page.getByLabel("Código de 6 dígitos").fill(code);
-  await page.getByRole("button", { name: "Verificar Token" }).click();
+async function signInAsNewMember(page: Page, localNumber: string) {
+  await signIn(page, localNumber);
   await expect(page).toHaveURL(/\/perfil$/, { timeout: 5000 });
   await expect(toasts(page).getByText("Complete seu cadastro", { exact: true })).toBeVisible();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 test("a new member completes her profile (address from the CEP service), is sent home, and finds her data again", async ({
@@ -38,7 +21,7 @@ test("a new member completes her profile (address from the CEP service), is sent
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInAsNewMember(page, "11900006789", "5511900006789");
+  await signInAsNewMember(page, "11900006789");
   await expect(page.getByRole("heading", { name: "Meu Perfil" })).toBeVisible();
   await expect(page.getByText(banner)).toBeVisible();
 
@@ -140,7 +123,7 @@ test("a new member completes her profile (address from the CEP service), is sent
 });
 
 test("a member deletes her account after typing EXCLUIR and is signed out", async ({ page }) => {
-  await signInAsNewMember(page, "11900006790", "5511900006790");
+  await signInAsNewMember(page, "11900006790");
   await page.getByRole("button", { name: "Excluir Conta" }).click();
   const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
   await dialog.getByLabel("Para confirmar, digite EXCLUIR").fill("EXCLUIR");

@@ -1,0 +1,39 @@
+// What every journey needs: signing in through the page, the toast list, the board, axe.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const SHOTS = "test-results/screenshots";
+
+/**
+ * The visible toast list, by its exact name: Radix repeats each toast in a hidden live region, and
+ * the profile form has its own 'Notificações' section.
+ */
+export const toasts = (page: Page) => page.getByRole("region", { name: /^Notificações \(/ });
+
+export const board = (page: Page) => page.getByRole("region", { name: "Mural de Parcerias" });
+
+/** The newest login code the local WhatsApp sender wrote for a phone (E.164 digits). */
+export async function codeFor(page: Page, e164Digits: string): Promise<string> {
+  const response = await page.request.get(`/api/dev/outbox?phone=${e164Digits}`);
+  expect(response.ok()).toBe(true);
+  const outbox = (await response.json()) as { code: string }[];
+  expect(outbox.length).toBeGreaterThan(0);
+  return outbox[0].code;
+}
+
+/** Signs in through /auth with a Brazilian mobile number (DDD + number, digits only). */
+export async function signIn(page: Page, localNumber: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Número de WhatsApp").fill(localNumber);
+  await page.getByRole("button", { name: "Enviar Token via WhatsApp" }).click();
+  await expect(page.getByRole("heading", { name: "Token Enviado!" })).toBeVisible();
+  await page.getByLabel("Código de 6 dígitos").fill(await codeFor(page, `55${localNumber}`));
+  await page.getByRole("button", { name: "Verificar Token" }).click();
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 5000 });
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
