@@ -7,14 +7,13 @@
 // With DATABASE_URL a fresh database cc_bench_<random> is created from that URL and dropped at
 // the end. Durations can be changed with BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (10).
 // Exits 1 when a phase has more than 1% errors.
-import { randomBytes } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { createApp, type App } from "../graphql-server/src/app.js";
 import { loadConfig } from "../graphql-server/src/config.js";
+import { freshPostgres } from "../graphql-server/test/harness.js";
 
 // autocannon ships no type declarations (and @types/autocannon is not installed): load it through
 // require with the small part of its API used here typed by hand.
@@ -54,26 +53,6 @@ interface PhaseResult {
   total: number;
   errors: number;
   detail: string;
-}
-
-async function freshPostgres(baseUrl: string) {
-  const name = `cc_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: baseUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -191,7 +170,7 @@ async function signInPhase(baseUrl: string): Promise<PhaseResult> {
 }
 
 async function main() {
-  const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, "cc_bench") : null;
   let app: App | undefined;
   const cleanUp = async () => {
     await app?.close().catch((error: unknown) => console.error("closing the app failed:", error));

@@ -7,7 +7,6 @@
 // A fresh database cc_bench_<random> is created from that URL and dropped at the end.
 // BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) change the load.
 // Exits 1 when a phase has more than 1% errors.
-import { randomBytes } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
@@ -16,6 +15,7 @@ import pg from "pg";
 import { BRAZILIAN_STATES, OFFER_CATEGORIES } from "../schema/src/index.js";
 import { createApp, type App } from "../graphql-server/src/app.js";
 import { loadConfig } from "../graphql-server/src/config.js";
+import { freshPostgres } from "../graphql-server/test/harness.js";
 
 // autocannon ships no type declarations: the small part of its API used here, typed by hand.
 interface AutocannonResult {
@@ -47,26 +47,6 @@ const BOARD_QUERY = `query Board($first: Int) { offers(first: $first) {
   edges { cursor node { id postType type title description categories isUrgent likes isLiked isOwn createdAt
     userNickname userFullName userName userPlan userJoinedAt userProfilePhoto userProfessionalActivity } }
   pageInfo { endCursor hasNextPage } } }`;
-
-async function freshPostgres(baseUrl: string) {
-  const name = `cc_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: baseUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
 
 /** Members and offers generated inside PostgreSQL (INSERT … SELECT over generate_series). */
 async function seed(client: pg.Client) {
@@ -176,7 +156,7 @@ async function main() {
     console.error("bench/board.ts needs PostgreSQL: set DATABASE_URL=postgresql://…");
     return 1;
   }
-  const database = await freshPostgres(baseUrl);
+  const database = await freshPostgres(baseUrl, "cc_bench");
   let app: App | undefined;
   const client = new pg.Client({ connectionString: database.url });
   const cleanUp = async () => {

@@ -18,8 +18,9 @@ export interface TestApp {
 }
 
 /** A new empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
-export async function freshPostgres(baseUrl: string) {
-  const name = `cc_test_${randomBytes(6).toString("hex")}`;
+/** A new empty database next to baseUrl's (dropped with drop()); benches use it too. */
+export async function freshPostgres(baseUrl: string, prefix = "cc_test") {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -27,6 +28,7 @@ export async function freshPostgres(baseUrl: string) {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const again = new pg.Client({ connectionString: baseUrl });
