@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Request, type Response } from "express";
 import { specifiedRules, validate } from "graphql";
@@ -27,6 +27,7 @@ import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
 import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
+import { boardResponseCache } from "./domains/offers/board-response-cache.js";
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 const MAX_DEPTH = 10;
@@ -66,6 +67,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const app = express();
   const server = createServer(app);
   app.disable("x-powered-by");
+  // API answers are not revalidated (the board says no-store); hashing every body costs CPU.
+  app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
 
   app.use(
@@ -170,6 +173,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
+      // No cache hints are used: skip the per-field cache-control bookkeeping.
+      ApolloServerPluginCacheControlDisabled(),
+      boardResponseCache(services.offers.responseCache),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });

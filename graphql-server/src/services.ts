@@ -93,7 +93,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const storage = createStorage(config);
   const cep = createCepLookup(config);
   const profile = createProfileService({ prisma, clock, bus, log, storage, cep });
-  const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config) });
+  const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config), boardCacheMs: config.BOARD_CACHE_MS });
   const conversations = createConversationsService({ prisma, clock, log, bus, whatsapp });
   const presence = createPresenceService({ prisma, clock, log, bus });
   const reports = createReportsService({ prisma, clock, log });
@@ -116,6 +116,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     reports,
     async close() {
       presence.stop();
+      offers.stop();
       await bus.close();
     },
   };

@@ -8,7 +8,18 @@ import type { MessageDTO, NewMessageNotification } from "../domains/conversation
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
 export type BusEvents = {
   "user:updated": [userId: number, payload: UserDTO];
-  "offers:changed": [payload: { kind: "created" | "updated" | "deleted" | "liked"; offerId: number; totalLikes?: number }];
+  /**
+   * Something on the board changed. `author`: a member's display fields, plan or state changed, or
+   * she left (her offers went with her); `offerId` is then absent and `authorId` names her.
+   */
+  "offers:changed": [
+    payload: {
+      kind: "created" | "updated" | "deleted" | "liked" | "author";
+      offerId?: number;
+      authorId?: number;
+      totalLikes?: number;
+    },
+  ];
   "message:added": [conversationId: number, payload: MessageDTO];
   "notification:new": [userId: number, payload: NewMessageNotification];
   "unread:changed": [userId: number, payload: { count: number }];

@@ -18,11 +18,11 @@ export function offersRoutes(services: Services) {
   const { offers } = services;
 
   router.get("/offers", async (req, res) => {
-    const list = await offers.boardArray(
+    const json = await offers.boardArrayJson(
       { type: query(req, "type"), category: query(req, "category"), state: query(req, "location") },
       req.auth?.user.id,
     );
-    res.set("Cache-Control", "no-store").json(list);
+    res.set("Cache-Control", "no-store").type("application/json").send(json);
   });
 
   router.post("/offers", async (req, res) => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
@@ -86,6 +87,8 @@ export function profileRoutes(services: Services) {
     if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? "Foto não encontrada" : "Banner não encontrado");
     res.set("Cache-Control", kind === "photo" ? "public, max-age=300" : "private, max-age=300");
     res.set("X-Content-Type-Options", "nosniff");
+    // The app does not tag bodies by default (app.set("etag", false)); images are revalidated.
+    res.set("ETag", `"${createHash("sha1").update(image.bytes).digest("base64url")}"`);
     res.type(image.contentType).send(image.bytes);
   };
   router.get("/users/:userId/photo", serveImage("photo"));

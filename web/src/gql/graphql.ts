@@ -11,6 +11,8 @@ export type ImproveOfferTextInput = {
 };
 
 export type OfferChangeKind =
+  /** A member's name, photo, plan or state changed, or she left: her cards changed. */
+  | 'author'
   | 'created'
   | 'deleted'
   | 'liked'
@@ -315,7 +317,7 @@ export type ImproveOfferTextMutation = { improveOfferText:
 export type OffersChangedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OffersChangedSubscription = { offersChanged: { kind: OfferChangeKind, offerId: number, totalLikes: number | null } };
+export type OffersChangedSubscription = { offersChanged: { kind: OfferChangeKind, offerId: number | null, totalLikes: number | null } };
 
 export type StartConversationMutationVariables = Exact<{
   offerId: number;

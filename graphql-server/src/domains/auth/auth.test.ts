@@ -247,6 +247,21 @@ describe("who is asking", () => {
     expect((await stolen.gql(ME)).body.data.me).toBeNull();
   });
 
+  it("resolves a session to the member exactly as the database holds her, every column", async () => {
+    const client = new TestClient(t.url);
+    const user = await signIn(client, newPhone());
+    await t.app.services.prisma.user.update({
+      where: { id: user.id },
+      data: { fullName: "Ana Souza", birthDate: new Date("1990-05-17T00:00:00.000Z"), state: "SP", interests: ["Moda", "Beleza"], lastSeenAt: new Date() },
+    });
+    const token = decodeURIComponent(client.cookies.get("coroa_session")!);
+    const resolved = await t.app.services.sessions.resolve(token);
+    const stored = await t.app.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(resolved?.user).toEqual(stored);
+    expect(Object.keys(resolved!.user).sort()).toEqual(Object.keys(stored).sort());
+    expect(await t.app.services.sessions.resolve(token + "x")).toBeNull();
+  });
+
   it("logs out over REST too", async () => {
     const client = new TestClient(t.url);
     await signIn(client, newPhone());

@@ -21,6 +21,13 @@ export interface ResolvedSession {
   renewed: boolean;
 }
 
+/** The session's columns beside the user's in the lookup statement (names no User column has). */
+interface SessionColumns {
+  sessionId__: number;
+  expiresAt__: Date;
+  lastUsedAt__: Date;
+}
+
 export function createSessionStore(prisma: PrismaClient, clock: Clock, days: number) {
   const lifetime = days * DAY_MS;
   return {
@@ -45,18 +52,24 @@ export function createSessionStore(prisma: PrismaClient, clock: Clock, days: num
     async resolve(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token || token.length > 200) return null;
       const now = clock.now();
-      const session = await prisma.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
-      if (!session) return null;
-      if (session.expiresAt <= now) {
-        await prisma.session.deleteMany({ where: { id: session.id } });
+      // Every signed-in request starts here: one plain statement (columns as Prisma names them)
+      // costs a third of the ORM's findUnique-with-include. A test checks the user equals the ORM's.
+      const [row] = await prisma.$queryRaw<(User & SessionColumns)[]>`
+        SELECT u.*, s.id AS "sessionId__", s."expiresAt" AS "expiresAt__", s."lastUsedAt" AS "lastUsedAt__"
+        FROM "Session" s JOIN "User" u ON u.id = s."userId"
+        WHERE s."tokenHash" = ${sha256(token)}`;
+      if (!row) return null;
+      const { sessionId__: sessionId, expiresAt__: sessionExpiresAt, lastUsedAt__: lastUsedAt, ...user } = row;
+      if (sessionExpiresAt <= now) {
+        await prisma.session.deleteMany({ where: { id: sessionId } });
         return null;
       }
-      if (now.getTime() - session.lastUsedAt.getTime() < SLIDE_AFTER_MS) {
-        return { sessionId: session.id, user: session.user, expiresAt: session.expiresAt, renewed: false };
+      if (now.getTime() - lastUsedAt.getTime() < SLIDE_AFTER_MS) {
+        return { sessionId, user, expiresAt: sessionExpiresAt, renewed: false };
       }
       const expiresAt = new Date(now.getTime() + lifetime);
-      await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: now, expiresAt } });
-      return { sessionId: session.id, user: session.user, expiresAt, renewed: true };
+      await prisma.session.updateMany({ where: { id: sessionId }, data: { lastUsedAt: now, expiresAt } });
+      return { sessionId, user, expiresAt, renewed: true };
     },
 
     async destroy(token: string | undefined) {

@@ -131,12 +131,21 @@ const ImprovedText = builder.objectRef<{ description: string }>("ImprovedText").
   fields: (t) => ({ description: t.exposeString("description") }),
 });
 
-const OfferChangeKind = builder.enumType("OfferChangeKind", { values: ["created", "updated", "deleted", "liked"] as const });
+const OfferChangeKind = builder.enumType("OfferChangeKind", {
+  values: {
+    created: {},
+    updated: {},
+    deleted: {},
+    liked: {},
+    author: { description: "A member's name, photo, plan or state changed, or she left: her cards changed." },
+  } as const,
+});
 const OfferChangeRef = builder.objectRef<OfferChange>("OfferChange").implement({
   description: "Something changed on the board: refetch, or patch the like count in place.",
   fields: (t) => ({
     kind: t.field({ type: OfferChangeKind, resolve: (c) => c.kind }),
-    offerId: t.exposeInt("offerId"),
+    offerId: t.int({ nullable: true, description: "Absent when kind is author.", resolve: (c) => c.offerId ?? null }),
+    authorId: t.int({ nullable: true, description: "The member whose cards changed (kind author).", resolve: (c) => c.authorId ?? null }),
     totalLikes: t.int({ nullable: true, resolve: (c) => c.totalLikes ?? null }),
   }),
 });

@@ -19,9 +19,13 @@ import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
+import { BoardCache } from "./board-cache.js";
+import type { CachedBoardResult } from "./board-response-cache.js";
 
 export interface OffersDeps {
   prisma: PrismaClient;
+  /** BoardCache time limit in ms (config BOARD_CACHE_MS); 0 reads the database every time. */
+  boardCacheMs?: number;
   clock: Clock;
   log: Logger;
   bus: Bus;
@@ -83,6 +87,8 @@ export const BOARD_PAGE_MAX = 50;
 export const REST_BOARD_LIMIT = 200;
 /** Alteza's monthly allowance per restricted kind; apoio is free for every plan. */
 export const ALTEZA_MONTHLY_LIMIT = 2;
+/** Board pages kept in memory per instance (filters × page sizes × cursors). */
+export const BOARD_CACHE_ENTRIES = 500;
 
 const TYPE_LABEL_PLURAL: Record<OfferTypeName, string> = { collab: "Collabs", permuta: "Permutas", apoio: "Apoios" };
 
@@ -236,10 +242,37 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   return parsed.data;
 }
 
+/** A board page as every viewer sees it (isLiked false); cached until a write changes the board. */
+interface PublicPage {
+  items: { offer: OfferDTO; cursor: string }[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+  /** GET /api/offers's body for anonymous viewers, serialised once per cached page. */
+  json?: string;
+}
+
 export function createOffersService(deps: OffersDeps) {
   const { prisma, clock, bus, ai, log } = deps;
 
-  const publish = (change: OfferChange) => bus.pubsub.publish("offers:changed", change);
+  // Caches of what the board shows, emptied together whenever a write changes the board.
+  const boardCaches: BoardCache<unknown>[] = [];
+  const boardCache = <T>() => {
+    const created = new BoardCache<T>({ maxEntries: BOARD_CACHE_ENTRIES, ttlMs: deps.boardCacheMs ?? 0 });
+    boardCaches.push(created as BoardCache<unknown>);
+    return created;
+  };
+  const invalidateBoard = () => boardCaches.forEach((c) => c.invalidate());
+  const cache = boardCache<PublicPage>();
+  const changes = bus.pubsub.subscribe("offers:changed");
+  void (async () => {
+    for await (const _change of changes) invalidateBoard();
+  })().catch((error: unknown) => log.warn({ err: error }, "board cache stopped listening"));
+
+  /** After commit: this instance forgets its pages at once, the others when the bus tells them. */
+  const publish = (change: OfferChange) => {
+    invalidateBoard();
+    return bus.pubsub.publish("offers:changed", change);
+  };
 
   /** Serialises one author's writes so that two parallel creations cannot both pass a limit. */
   const lockAuthor = (tx: Tx, userId: number) =>
@@ -266,12 +299,13 @@ export function createOffersService(deps: OffersDeps) {
 
   async function likedAmong(viewerId: number | undefined, offerIds: number[]) {
     if (!viewerId || offerIds.length === 0) return new Set<number>();
-    const likes = await prisma.like.findMany({ where: { userId: viewerId, offerId: { in: offerIds } }, select: { offerId: true } });
+    // On every signed-in board read: a plain statement, a fraction of the ORM's cost.
+    const likes = await prisma.$queryRaw<{ offerId: number }[]>`
+      SELECT "offerId" FROM "Like" WHERE "userId" = ${viewerId} AND "offerId" = ANY(${offerIds}::int[])`;
     return new Set(likes.map((l) => l.offerId));
   }
 
-  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number) {
-    const where = boardWhere(filter);
+  async function readPage(where: Prisma.OfferWhereInput, take: number, after: string | null | undefined): Promise<PublicPage> {
     const read = (extra: Prisma.OfferWhereInput | null, limit: number) =>
       prisma.offer.findMany({
         where: extra ? { AND: [where, extra] } : where,
@@ -286,13 +320,28 @@ export function createOffersService(deps: OffersDeps) {
       rows = await read(samePlan, take + 1);
       if (rows.length < take + 1) rows = rows.concat(await read(lowerPlans, take + 1 - rows.length));
     }
-    const hasNextPage = rows.length > take;
     const items = rows.slice(0, take);
-    const liked = await likedAmong(viewerId, items.map((r) => r.id));
     return {
-      items: items.map((row) => ({ offer: toOfferDTO(row, liked.has(row.id)), cursor: encodeCursor(row) })),
+      items: items.map((row) => ({ offer: toOfferDTO(row), cursor: encodeCursor(row) })),
       endCursor: items.length ? encodeCursor(items[items.length - 1]) : null,
-      hasNextPage,
+      hasNextPage: rows.length > take,
+    };
+  }
+
+  function publicPage(filter: OfferFilter, take: number, after: string | null | undefined) {
+    const where = boardWhere(filter);
+    if (after) decodeCursor(after);
+    const key = JSON.stringify([where, take, after ?? null]);
+    return cache.get(key, () => readPage(where, take, after));
+  }
+
+  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number) {
+    const shared = await publicPage(filter, take, after);
+    const liked = await likedAmong(viewerId, shared.items.map((i) => i.offer.id));
+    if (liked.size === 0) return shared;
+    return {
+      ...shared,
+      items: shared.items.map((i) => (liked.has(i.offer.id) ? { ...i, offer: { ...i.offer, isLiked: true } } : i)),
     };
   }
 
@@ -305,6 +354,14 @@ export function createOffersService(deps: OffersDeps) {
   /** The legacy board: the first REST_BOARD_LIMIT offers as one array. */
   async function boardArray(filter: OfferFilter, viewerId?: number) {
     return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
+  }
+
+  /** The legacy board as a JSON text; an anonymous viewer gets the cached page's text as it is. */
+  async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<string> {
+    if (viewerId) return JSON.stringify(await boardArray(filter, viewerId));
+    const shared = await publicPage(filter, REST_BOARD_LIMIT, null);
+    shared.json ??= JSON.stringify(shared.items.map((i) => i.offer));
+    return shared.json;
   }
 
   async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
@@ -433,6 +490,7 @@ export function createOffersService(deps: OffersDeps) {
   return {
     listOffers,
     boardArray,
+    boardArrayJson,
     getOffer,
     createOffer,
     updateOffer,
@@ -441,6 +499,12 @@ export function createOffersService(deps: OffersDeps) {
     likedOfferIds,
     communityStats,
     improveText,
+    /** Whole anonymous GraphQL answers of the board (see boardResponseCache), emptied with the pages. */
+    responseCache: boardCache<CachedBoardResult>(),
+    /** Stops listening to the bus (app shutdown). */
+    stop() {
+      void changes.return?.();
+    },
   };
 }
 

@@ -203,7 +203,12 @@ export function toPublicProfileDTO(user: User): PublicProfileDTO {
 export function createProfileService(deps: ProfileDeps) {
   const { prisma, clock, bus, log, storage, cep } = deps;
 
-  const publishUser = (user: User) => bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
+  /** Her board cards show her name, photo, activity, plan and state: boards refresh them. */
+  const publishAuthor = (authorId: number) => bus.pubsub.publish("offers:changed", { kind: "author", authorId });
+  const publishUser = (user: User) => {
+    bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
+    publishAuthor(user.id);
+  };
 
   async function getProfile(user: User): Promise<ProfileDTO> {
     const fresh = await prisma.user.findUnique({ where: { id: user.id } });
@@ -277,7 +282,7 @@ export function createProfileService(deps: ProfileDeps) {
       await syncAuthorFields(tx, user.id);
       return saved;
     });
-    await publishUser(updated);
+    publishUser(updated);
     return toProfileDTO(updated);
   }
 
@@ -327,6 +332,7 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.user.delete({ where: { id: userId } });
     });
     await removeImages(userId, ["photo", "banner"]);
+    publishAuthor(userId);
     log.info({ userId }, "account deleted");
   }
 
@@ -361,7 +367,7 @@ export function createProfileService(deps: ProfileDeps) {
       return writePlan(tx, user.id, "nobreza");
     });
     await removeImages(user.id, ["banner"]);
-    await publishUser(updated);
+    publishUser(updated);
     return updated;
   }
 
@@ -398,7 +404,7 @@ export function createProfileService(deps: ProfileDeps) {
       return saved;
     });
     if (!hasPremiumProfile(newPlan)) await removeImages(targetId, ["banner"]);
-    await publishUser(updated);
+    publishUser(updated);
     return toUserDTO(updated);
   }
 
@@ -416,6 +422,7 @@ export function createProfileService(deps: ProfileDeps) {
       where: { id: user.id },
       data: kind === "photo" ? { profilePhoto: PHOTO_MARKER, profilePhotoUrl: url } : { bannerImage: PHOTO_MARKER, bannerImageUrl: url },
     });
+    publishUser(updated);
     return toProfileDTO(updated);
   }
 

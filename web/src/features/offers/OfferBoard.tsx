@@ -298,7 +298,7 @@ export function OfferBoard() {
       if (!event) return;
       if (event.kind === "liked") {
         const total = event.totalLikes;
-        if (typeof total === "number") {
+        if (typeof total === "number" && event.offerId != null) {
           c.cache.modify({ id: c.cache.identify({ __typename: "Offer", id: event.offerId }), fields: { likes: () => total } });
         }
         return;

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually, freshPostgres, signIn, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
+import { BoardCache } from "./board-cache.js";
+
+describe("BoardCache", () => {
+  const deferred = <T,>() => {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+
+  it("loads once for concurrent readers and serves later readers from memory", async () => {
+    const cache = new BoardCache<string>({ maxEntries: 10, ttlMs: 1000 });
+    let loads = 0;
+    const load = async () => `page ${++loads}`;
+    expect(await Promise.all([cache.get("a", load), cache.get("a", load), cache.get("a", load)])).toEqual(["page 1", "page 1", "page 1"]);
+    expect(await cache.get("a", load)).toBe("page 1");
+    expect(loads).toBe(1);
+  });
+
+  it("does not keep what a read started before an invalidation brought back", async () => {
+    const cache = new BoardCache<string>({ maxEntries: 10, ttlMs: 1000 });
+    const slow = deferred<string>();
+    const before = cache.get("a", () => slow.promise);
+    cache.invalidate();
+    slow.resolve("stale");
+    expect(await before).toBe("stale");
+    expect(await cache.get("a", async () => "fresh")).toBe("fresh");
+    expect(cache.peek("a")).toBeDefined();
+
+    const generation = cache.currentGeneration;
+    cache.invalidate();
+    cache.set("b", "stale", generation);
+    expect(cache.peek("b")).toBeUndefined();
+    cache.set("b", "fresh", cache.currentGeneration);
+    expect(await cache.peek("b")).toBe("fresh");
+  });
+
+  it("forgets a failed read, expires entries, and keeps at most maxEntries", async () => {
+    let now = 0;
+    const cache = new BoardCache<string>({ maxEntries: 2, ttlMs: 100, now: () => now });
+    await expect(cache.get("a", async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.get("a", async () => "recovered")).toBe("recovered");
+    now = 100;
+    expect(await cache.get("a", async () => "expired and read again")).toBe("expired and read again");
+    await cache.get("b", async () => "b");
+    await cache.get("a", async () => "not read: a is fresh");
+    await cache.get("c", async () => "c");
+    expect(cache.size).toBe(2);
+    expect(cache.peek("b")).toBeUndefined();
+    expect(await cache.peek("a")).toBe("expired and read again");
+  });
+
+  it("reads every time when turned off", async () => {
+    const cache = new BoardCache<number>({ maxEntries: 10, ttlMs: 0 });
+    let loads = 0;
+    await cache.get("a", async () => ++loads);
+    await cache.get("a", async () => ++loads);
+    cache.set("a", 99, cache.currentGeneration);
+    expect(loads).toBe(2);
+    expect(cache.peek("a")).toBeUndefined();
+  });
+});
+
+const BOARD = `query Board($filter: OfferFilter) { offers(first: 50, filter: $filter) {
+  edges { node { id title likes isLiked isOwn userName userProfilePhoto userPlan } } } }`;
+type BoardNode = { id: number; title: string; likes: number; isLiked: boolean; isOwn: boolean; userName: string; userProfilePhoto: string | null; userPlan: string };
+
+const offer = (title: string) => ({
+  postType: "oferta",
+  type: "apoio",
+  title,
+  description: "Ofereço duas horas de mentoria sobre redes sociais para quem está começando.",
+  categories: ["Marketing"],
+  isUrgent: false,
+});
+const CREATE = `mutation($input: OfferInput!) { createOffer(input: $input) { __typename ... on Offer { id } } }`;
+
+async function anonymousBoard(t: TestApp) {
+  const visitor = new TestClient(t.url);
+  const graphql = (await visitor.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD)).body.data!.offers.edges.map((e) => e.node);
+  const rest = (await visitor.rest<{ id: number; title: string; likes: number; userName: string; isLiked: boolean }[]>("GET", "/api/offers")).body;
+  return { graphql, rest };
+}
+
+describe("the board served from memory stays true", () => {
+  let t: TestApp;
+  let seq = 0;
+  const phone = () => `2198877${String(1000 + ++seq).slice(-4)}`;
+  beforeAll(async () => {
+    t = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: process.env.TEST_LOG ?? "silent", BOARD_CACHE_MS: "600000" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("shows a new offer, a like, a new name and a departure to the next anonymous visitor at once", async () => {
+    const author = new TestClient(t.url);
+    const me = await signIn(author, phone());
+    const created = await author.gql(CREATE, { input: offer("Mentoria de vitrine para lojas de bairro") });
+    const offerId = created.body.data.createOffer.id as number;
+
+    // Visitors fill the caches.
+    let board = await anonymousBoard(t);
+    expect(board.graphql.map((o) => o.id)).toContain(offerId);
+    expect(board.rest.map((o) => o.id)).toContain(offerId);
+    expect(await anonymousBoard(t)).toEqual(board);
+
+    const second = await author.gql(CREATE, { input: offer("Revisão de cardápio para confeitarias") });
+    board = await anonymousBoard(t);
+    expect(board.graphql.map((o) => o.title)).toContain("Revisão de cardápio para confeitarias");
+    expect(board.rest.map((o) => o.title)).toContain("Revisão de cardápio para confeitarias");
+
+    const fan = new TestClient(t.url);
+    await signIn(fan, phone());
+    expect((await fan.rest("POST", `/api/offers/${offerId}/like`)).body).toMatchObject({ totalLikes: 1 });
+    board = await anonymousBoard(t);
+    expect(board.graphql.find((o) => o.id === offerId)).toMatchObject({ likes: 1, isLiked: false, isOwn: false });
+    expect(board.rest.find((o) => o.id === offerId)).toMatchObject({ likes: 1, isLiked: false });
+    // The member who liked it sees her own like, on both doors; visitors never do.
+    const hers = (await fan.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD)).body.data!.offers.edges.map((e) => e.node);
+    expect(hers.find((o) => o.id === offerId)).toMatchObject({ likes: 1, isLiked: true });
+    expect(((await fan.rest("GET", "/api/offers")).body as BoardNode[]).find((o) => o.id === offerId)?.isLiked).toBe(true);
+    expect((await anonymousBoard(t)).graphql.find((o) => o.id === offerId)?.isLiked).toBe(false);
+    // The author sees her offers as her own.
+    const own = (await author.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD)).body.data!.offers.edges.map((e) => e.node);
+    expect(own.find((o) => o.id === offerId)?.isOwn).toBe(true);
+
+    const renamed = await author.rest("PUT", "/api/profile", {
+      fullName: "Beatriz Almeida Rocha",
+      nickname: "Bia Rocha",
+      email: "bia@example.com",
+      cpf: "529.982.247-25",
+      birthDate: "1985-02-11",
+      cep: "01310-100",
+      street: "Avenida Paulista",
+      houseNumber: "1000",
+      neighborhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+      professionalActivity: "Marketing & Comunicação",
+      interests: ["Voluntariado"],
+      acceptedTerms: true,
+      acceptedPrivacyPolicy: true,
+      acceptedLGPD: true,
+      isOver18: true,
+    });
+    expect(renamed.status).toBe(200);
+    board = await anonymousBoard(t);
+    expect(board.graphql.find((o) => o.id === offerId)?.userName).toBe("Bia Rocha");
+    expect(board.rest.find((o) => o.id === offerId)?.userName).toBe("Bia Rocha");
+
+    expect((await author.rest("DELETE", "/api/user/delete")).status).toBe(200);
+    board = await anonymousBoard(t);
+    const gone = [offerId, second.body.data.createOffer.id as number];
+    expect(board.graphql.filter((o) => gone.includes(o.id))).toEqual([]);
+    expect(board.rest.filter((o) => gone.includes(o.id))).toEqual([]);
+    expect(me.id).toBeGreaterThan(0);
+  });
+
+  it("does not share an answer that had errors, and keeps filters apart", async () => {
+    const visitor = new TestClient(t.url);
+    const bad = `query { offers(after: "not-a-cursor") { edges { node { id } } } }`;
+    expect((await visitor.gql(bad)).body.errors?.[0].message).toBe("Cursor de paginação inválido");
+    expect((await visitor.gql(bad)).body.errors?.[0].message).toBe("Cursor de paginação inválido");
+
+    const author = new TestClient(t.url);
+    await signIn(author, phone());
+    await author.gql(CREATE, { input: { ...offer("Sessão de fotos para catálogo"), categories: ["Fotografia"] } });
+    await author.gql(CREATE, { input: offer("Plano de conteúdo para redes sociais") });
+    const photos = await visitor.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD, { filter: { category: "fotografia" } });
+    const all = await visitor.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD, {});
+    expect(photos.body.data!.offers.edges.map((e) => e.node.title)).toEqual(["Sessão de fotos para catálogo"]);
+    expect(all.body.data!.offers.edges.map((e) => e.node.title)).toEqual(["Plano de conteúdo para redes sociais", "Sessão de fotos para catálogo"]);
+  });
+});
+
+describe("the board over two instances sharing Redis", () => {
+  it("shows a write made on instance A to anonymous visitors of instance B", async () => {
+    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
+    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url, BOARD_CACHE_MS: "600000" };
+    const a = await startTestApp(env);
+    const b = await startTestApp(env);
+    try {
+      expect(b.app.services.bus.kind).toBe("redis");
+      const author = new TestClient(a.url);
+      await signIn(author, "21988771234");
+      expect((await anonymousBoard(b)).graphql).toEqual([]);
+      expect((await anonymousBoard(b)).rest).toEqual([]);
+      const title = `Consultoria de marca ${Math.random().toString(36).slice(2, 8)}`;
+      expect((await author.gql(CREATE, { input: offer(title) })).body.data.createOffer.__typename).toBe("Offer");
+      await eventually(async () => {
+        const board = await anonymousBoard(b);
+        return board.graphql.some((o) => o.title === title) && board.rest.some((o) => o.title === title);
+      }, 5000, "the new offer on instance B");
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
+  });
+});
