@@ -120,16 +120,48 @@ export function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** The board's category filter: a slug for each form category plus broader groups, and 'all'. */
+export type OfferCategoryName = (typeof OFFER_CATEGORIES)[number];
+
+/**
+ * The board's broader category filters: each of the 59 form categories belongs to exactly one
+ * group (see docs/decisions.md). Filtering by a group shows offers with any of its categories.
+ */
+export const BOARD_CATEGORY_GROUPS = {
+  servicos: [
+    "Beleza", "Estética", "Educação", "Saúde", "Bem-estar", "Fotografia", "Arquitetura", "Eventos",
+    "Turismo", "Coaching", "Psicologia", "Nutrição", "Fitness", "Terapias Integrativas", "Pets",
+    "Infantil", "Maternidade", "Construção", "Limpeza", "Escrita", "Tradução", "Idiomas", "Logística",
+  ],
+  produtos: [
+    "Moda", "Artesanato", "Alimentação", "Gastronomia", "Confeitaria", "Cosméticos",
+    "Joias e Acessórios", "Papelaria", "Costura", "Decoração", "Agricultura",
+  ],
+  negocios: [
+    "Consultoria", "Finanças", "Jurídico", "Contabilidade", "Vendas", "Recursos Humanos",
+    "Imobiliário", "Empreendedorismo", "Liderança",
+  ],
+  digital: [
+    "Design", "Marketing", "Tecnologia", "Comunicação", "Redes Sociais", "E-commerce", "Audiovisual",
+    "Desenvolvimento de Software", "Dados e Análise",
+  ],
+  outros: ["Música", "Arte", "Sustentabilidade", "Inovação Social", "Impacto Social", "Energia Renovável", "Biotecnologia"],
+} as const satisfies Record<string, readonly OfferCategoryName[]>;
+
+export type BoardCategoryGroup = keyof typeof BOARD_CATEGORY_GROUPS;
+
+/** The board's category filter: a slug for each form category, the five groups, and 'all'. */
 export const BOARD_CATEGORY_SLUGS = [
   "all",
   ...OFFER_CATEGORIES.map(slugify),
-  "servicos",
-  "produtos",
-  "negocios",
-  "digital",
-  "outros",
+  ...(Object.keys(BOARD_CATEGORY_GROUPS) as BoardCategoryGroup[]),
 ] as const;
+
+/** The form's category names a board slug stands for: one name, a group's names, or none. */
+export function categoriesForBoardSlug(slug: string): OfferCategoryName[] {
+  const key = slug.trim().toLowerCase();
+  if (Object.hasOwn(BOARD_CATEGORY_GROUPS, key)) return [...BOARD_CATEGORY_GROUPS[key as BoardCategoryGroup]];
+  return OFFER_CATEGORIES.filter((name) => slugify(name) === key);
+}
 
 export const BRAZILIAN_STATES = [
   ["AC", "Acre"], ["AL", "Alagoas"], ["AP", "Amapá"], ["AM", "Amazonas"], ["BA", "Bahia"],

@@ -1051,11 +1051,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
         user.id = created.id;
       }
       for (const offer of offers) {
-        const created = await tx.offer.create({
-          data: { ...offer.data, userId: everyone[offer.author].id! },
-          select: { id: true },
-        });
+        const userId = everyone[offer.author].id!;
+        const created = await tx.offer.create({ data: { ...offer.data, userId }, select: { id: true, type: true, createdAt: true } });
         offer.id = created.id;
+        // Counted like a publication through the app, so plan allowances see it.
+        await tx.offerPublication.create({ data: { userId, offerId: created.id, type: created.type, createdAt: created.createdAt } });
       }
       await tx.like.createMany({
         data: likes.map((like) => ({ userId: everyone[like.user].id!, offerId: offers[like.offer].id!, createdAt: like.createdAt })),

@@ -1,12 +1,11 @@
 import {
-  OFFER_CATEGORIES,
+  categoriesForBoardSlug,
   OFFER_TYPES,
   offerInputSchema,
   offerUpdateSchema,
   PLAN_RANK,
   POST_TYPES,
   PRODUCT_TIME_ZONE,
-  slugify,
   type OfferTypeName,
   type PlanName,
   type PostTypeName,
@@ -186,8 +185,8 @@ export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
   if (state && state !== "ALL") where.state = state;
   const slug = filter.category?.trim().toLowerCase();
   if (slug && slug !== "all") {
-    // Offers store the form's category names; the board filters by their slugs.
-    where.categories = { hasSome: OFFER_CATEGORIES.filter((name) => slugify(name) === slug) };
+    // Offers store the form's category names; the board filters by a category's slug or a group's.
+    where.categories = { hasSome: categoriesForBoardSlug(slug) };
   }
   return where;
 }
@@ -288,7 +287,8 @@ export function createOffersService(deps: OffersDeps) {
       );
     }
     if (author.plan !== "alteza") return;
-    const used = await tx.offer.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthIn(now) } } });
+    // Publications, not offers: a deleted offer still used its slot this month.
+    const used = await tx.offerPublication.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthIn(now) } } });
     if (used >= ALTEZA_MONTHLY_LIMIT) {
       throw new PlanLimitError(
         `Você já publicou ${ALTEZA_MONTHLY_LIMIT} ${TYPE_LABEL_PLURAL[type]} este mês, o limite do plano Alteza.`,
@@ -378,7 +378,7 @@ export function createOffersService(deps: OffersDeps) {
       const author = await tx.user.findUnique({ where: { id: user.id } });
       if (!author) throw new AppError("UNAUTHENTICATED");
       await assertPlanAllows(tx, author, data.type, now);
-      return tx.offer.create({
+      const created = await tx.offer.create({
         data: {
           ...data,
           userId: author.id,
@@ -389,6 +389,8 @@ export function createOffersService(deps: OffersDeps) {
         },
         include: { user: { select: authorSelect } },
       });
+      await tx.offerPublication.create({ data: { userId: author.id, offerId: created.id, type: created.type, createdAt: now } });
+      return created;
     });
     await publish({ kind: "created", offerId: row.id });
     return toOfferDTO(row);
@@ -414,6 +416,8 @@ export function createOffersService(deps: OffersDeps) {
       if (data.type && data.type !== offer.type) {
         const author = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, plan: true } });
         await assertPlanAllows(tx, author, data.type, now);
+        // Turning an offer into another kind publishes one of that kind.
+        await tx.offerPublication.create({ data: { userId: user.id, offerId: id, type: data.type, createdAt: now } });
       }
       return tx.offer.update({ where: { id }, data, include: { user: { select: authorSelect } } });
     });
@@ -499,6 +503,10 @@ export function createOffersService(deps: OffersDeps) {
     likedOfferIds,
     communityStats,
     improveText,
+    /** Tells every board that a member's cards changed (her plan, state or display fields), after commit. */
+    authorChanged(authorId: number) {
+      return publish({ kind: "author", authorId });
+    },
     /** Whole anonymous GraphQL answers of the board (see boardResponseCache), emptied with the pages. */
     responseCache: boardCache<CachedBoardResult>(),
     /** Stops listening to the bus (app shutdown). */

@@ -50,6 +50,7 @@ async function setPlan(userId: number, plan: PlanName) {
     await tx.user.update({ where: { id: userId }, data: { plan } });
     await syncAuthorFields(tx, userId);
   });
+  t.app.services.offers.authorChanged(userId);
 }
 
 const minute = () => t.clock.advance(60_000);
@@ -371,11 +372,13 @@ describe("the board", () => {
 
     const byAuthor = new Map<number, number[]>();
     const typeOf = new Map<number, string>();
+    const categoriesOf = new Map<number, string[]>();
     const publish = async (who: Awaited<ReturnType<typeof member>>, over: Record<string, unknown> = {}) => {
       const answer = await who.client.rest("POST", "/api/offers", valid(over));
       expect(answer.status).toBe(201);
       byAuthor.set(who.user.id, [answer.body.id, ...(byAuthor.get(who.user.id) ?? [])]);
       typeOf.set(answer.body.id, answer.body.type);
+      categoriesOf.set(answer.body.id, answer.body.categories);
       return answer.body.id as number;
     };
     // Interleaved publications; two share one instant, so the id breaks the tie.
@@ -412,6 +415,15 @@ describe("the board", () => {
     expect(permutas).toHaveLength(4);
     const food = await walkBoard(reader, { state, category: "alimentacao" }, 2);
     expect(food).toHaveLength(5);
+    // Groups: produtos holds Gastronomia, Alimentação and Moda; digital holds Marketing.
+    const withAny = (names: string[]) => moved.filter((id) => categoriesOf.get(id)!.some((c) => names.includes(c)));
+    const produtos = await walkBoard(reader, { state, category: "produtos" }, 3);
+    expect(produtos).toEqual(withAny(["Gastronomia", "Alimentação", "Moda"]));
+    expect(produtos).toHaveLength(10);
+    const digital = await walkBoard(reader, { state, category: "digital" }, 3);
+    expect(digital).toEqual(withAny(["Marketing"]));
+    expect(digital).toHaveLength(3);
+    expect(await walkBoard(reader, { state, category: "negocios" }, 3)).toEqual([]);
     const restFood = await reader.rest("GET", `/api/offers?location=${state}&category=alimentacao&type=apoio`);
     expect(restFood.body.map((o: { id: number }) => o.id)).toEqual([nobrezaFoodApoio]);
     const allStates = await walkBoard(reader, { state: "all", category: "all" }, 50);
@@ -489,6 +501,27 @@ describe("plan limits", () => {
     } finally {
       t.clock.set(saved);
     }
+  });
+
+  it("does not give a month's slot back when alteza deletes an offer, and counts a change of kind", async () => {
+    const { client } = await member({ plan: "alteza" });
+    const first = await client.rest("POST", "/api/offers", valid({ type: "collab" }));
+    const second = await client.rest("POST", "/api/offers", valid({ type: "collab" }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await client.rest("DELETE", `/api/offers/${first.body.id}`)).status).toBe(200);
+    const again = await client.rest("POST", "/api/offers", valid({ type: "collab" }));
+    expect(again.status).toBe(403);
+    expect(again.body.error).toBe("Você já publicou 2 Collabs este mês, o limite do plano Alteza.");
+
+    // An apoio turned into a permuta uses a permuta slot; two of them use both.
+    const apoios: number[] = [];
+    for (let i = 0; i < 3; i++) apoios.push((await client.rest("POST", "/api/offers", valid({ type: "apoio" }))).body.id as number);
+    expect((await client.rest("PUT", `/api/offers/${apoios[0]}`, { type: "permuta" })).status).toBe(200);
+    expect((await client.rest("PUT", `/api/offers/${apoios[1]}`, { type: "permuta" })).status).toBe(200);
+    const third = await client.rest("PUT", `/api/offers/${apoios[2]}`, { type: "permuta" });
+    expect(third.status).toBe(403);
+    expect(third.body.error).toBe("Você já publicou 2 Permutas este mês, o limite do plano Alteza.");
+    expect((await client.rest("GET", "/api/offers")).body.find((o: { id: number }) => o.id === apoios[2]).type).toBe("apoio");
   });
 });
 

@@ -154,7 +154,19 @@ describe("the board", () => {
     renderHome({});
     await screen.findByRole("article");
     expect(within(screen.getByLabelText("Local de Publicação")).getAllByRole("option")).toHaveLength(28);
-    expect(within(screen.getByLabelText("Categoria")).getAllByRole("option").length).toBeGreaterThanOrEqual(60);
+    const category = screen.getByLabelText("Categoria");
+    expect(within(category).getAllByRole("option")).toHaveLength(1 + 5 + 59);
+    const areas = within(category).getByRole("group", { name: "Áreas" });
+    expect(within(areas).getAllByRole("option").map((o) => o.textContent)).toEqual(["Serviços", "Produtos", "Negócios", "Digital", "Outras áreas"]);
+    expect(within(within(category).getByRole("group", { name: "Categorias" })).getAllByRole("option")).toHaveLength(59);
+  });
+
+  it("filters by a broad area", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderHome({});
+    await screen.findByRole("article");
+    await u.selectOptions(screen.getByLabelText("Categoria"), "Digital");
+    await waitFor(() => expect(lastFilter(calls)).toEqual({ category: "digital" }));
   });
 
   it("invites to publish when the board is empty, and says the filters found nothing", async () => {

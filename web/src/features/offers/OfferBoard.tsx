@@ -13,7 +13,7 @@ import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "
 import {
   ALL,
   BOARD_PAGE_SIZE,
-  CATEGORY_OPTIONS,
+  CATEGORY_CHOICES,
   LIVE_REFETCH_DEBOUNCE_MS,
   NO_FILTERS,
   STATE_OPTIONS,
@@ -604,11 +604,21 @@ export function OfferBoard() {
           ))}
         </Select>
         <Select label={T.filters.category} value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
-          {CATEGORY_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <option value={CATEGORY_CHOICES.all.value}>{CATEGORY_CHOICES.all.label}</option>
+          <optgroup label={T.filters.areas}>
+            {CATEGORY_CHOICES.areas.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={T.filters.categories}>
+            {CATEGORY_CHOICES.categories.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
         </Select>
         {filtered && (
           <ClearRow>

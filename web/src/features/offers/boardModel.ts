@@ -1,12 +1,13 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import {
-  BOARD_CATEGORY_SLUGS,
+  BOARD_CATEGORY_GROUPS,
   BRAZILIAN_STATES,
   OFFER_CATEGORIES,
   OFFER_TYPES,
   PLAN_RANK,
   PLANS,
   slugify,
+  type BoardCategoryGroup,
   type OfferTypeName,
   type PlanName,
 } from "@clube-coroa/schema";
@@ -45,26 +46,29 @@ export function filterVariables(f: BoardFilters): OfferFilter | undefined {
   return Object.keys(filter).length ? filter : undefined;
 }
 
-const GROUP_LABELS: Record<string, string> = {
+const GROUP_LABELS: Record<BoardCategoryGroup, string> = {
   servicos: "Serviços",
   produtos: "Produtos",
   negocios: "Negócios",
   digital: "Digital",
-  outros: "Outros",
+  outros: "Outras áreas",
 };
 const NAME_BY_SLUG = new Map<string, string>(OFFER_CATEGORIES.map((name) => [slugify(name), name]));
 
 /** A readable label for a board category slug ('joias-e-acessorios' → 'Joias e Acessórios'). */
 export const categoryLabel = (slug: string): string =>
-  slug === ALL ? BOARD_TEXTS.filters.allCategories : (NAME_BY_SLUG.get(slug) ?? GROUP_LABELS[slug] ?? slug);
+  slug === ALL
+    ? BOARD_TEXTS.filters.allCategories
+    : (NAME_BY_SLUG.get(slug) ?? GROUP_LABELS[slug as BoardCategoryGroup] ?? slug);
 
-/** The category options in the order a member scans them: all first, then alphabetical. */
-export const CATEGORY_OPTIONS: { value: string; label: string }[] = [
-  { value: ALL, label: BOARD_TEXTS.filters.allCategories },
-  ...BOARD_CATEGORY_SLUGS.filter((slug) => slug !== ALL)
-    .map((slug) => ({ value: slug, label: categoryLabel(slug) }))
-    .sort((a, b) => a.label.localeCompare(b.label, "pt-BR")),
-];
+/** The category filter's choices: all, then the five broad areas, then every category A to Z. */
+export const CATEGORY_CHOICES = {
+  all: { value: ALL, label: BOARD_TEXTS.filters.allCategories },
+  areas: (Object.keys(BOARD_CATEGORY_GROUPS) as BoardCategoryGroup[]).map((slug) => ({ value: slug, label: GROUP_LABELS[slug] })),
+  categories: OFFER_CATEGORIES.map((name) => ({ value: slugify(name), label: name })).sort((a, b) =>
+    a.label.localeCompare(b.label, "pt-BR"),
+  ),
+};
 
 export const STATE_OPTIONS: { value: string; label: string }[] = [
   { value: ALL, label: BOARD_TEXTS.filters.allStates },

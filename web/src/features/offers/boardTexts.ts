@@ -17,6 +17,8 @@ export const BOARD_TEXTS = {
     allStates: "Todo o Brasil",
     allTypes: "Todos os tipos",
     allCategories: "Todas as categorias",
+    areas: "Áreas",
+    categories: "Categorias",
     clear: "Limpar filtros",
     tabs: "Filtrar por tipo de parceria",
     tabAll: "Todos",
