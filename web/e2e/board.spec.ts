@@ -81,6 +81,11 @@ test("the demo superuser publishes, likes, filters, edits and deletes an offer",
   await board(page).getByLabel("Local de Publicação", { exact: true }).selectOption("SP");
   await board(page).getByRole("button", { name: "Collab", exact: true }).click();
   await expect(board(page).getByLabel("Tipo de Publicação", { exact: true })).toHaveValue("collab");
+  // A broad area: Biotecnologia is one of 'Outras áreas', not of 'Digital'.
+  await board(page).getByLabel("Categoria", { exact: true }).selectOption({ label: "Digital" });
+  await expect(card(page, TITLE)).toHaveCount(0);
+  await board(page).getByLabel("Categoria", { exact: true }).selectOption({ label: "Outras áreas" });
+  await expect(card(page, TITLE)).toBeVisible();
   await board(page).getByLabel("Categoria", { exact: true }).selectOption("biotecnologia");
   await expect(card(page, TITLE)).toBeVisible();
   await expect(card(page, TITLE).getByRole("button", { name: "Curtir (1 curtida)" })).toHaveAttribute("aria-pressed", "true");
