@@ -78,6 +78,17 @@ const userCard = { id: true, fullName: true, nickname: true, profilePhoto: true,
 
 type MessageRow = { id: number; conversationId: number; senderId: number | null; content: string; createdAt: Date };
 
+/** What sendMessage's statement answers: the message, who sent it, the offer, whom to tell. */
+type SentRow = MessageRow & {
+  senderNickname: string | null;
+  senderFullName: string | null;
+  senderPhone: string;
+  offerId: number | null;
+  offerTitle: string | null;
+  recipients: number[];
+  notice: string[];
+};
+
 export const toMessageDTO = (m: MessageRow): MessageDTO => ({
   id: m.id,
   conversationId: m.conversationId,
@@ -106,10 +117,6 @@ function validId(value: unknown): number | undefined {
 
 export function createConversationsService(deps: ConversationsDeps) {
   const { prisma, clock, log, bus, whatsapp } = deps;
-
-  /** Serialises the writes of one conversation: message times then grow strictly (see unreadCount). */
-  const lockConversation = (tx: Tx, conversationId: number) =>
-    tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`conversation:${conversationId}`}))) AS l`;
 
   async function membership(db: Tx | PrismaClient, userId: number, conversationId: number) {
     const member = await db.conversationMember.findUnique({
@@ -279,42 +286,52 @@ export function createConversationsService(deps: ConversationsDeps) {
     const text = validContent(content);
     if (!Number.isSafeInteger(conversationId)) throw notFound();
     const now = clock.now();
-    const { message, recipients, notice, sender, offer } = await prisma.$transaction(async (tx) => {
-      await lockConversation(tx, conversationId);
-      const { conversation } = await membership(tx, user.id, conversationId);
-      // Strictly later than the previous message, so that "createdAt > lastReadAt" is exact.
-      const createdAt = new Date(Math.max(now.getTime(), conversation.lastMessageAt.getTime() + 1));
-      const message = await tx.message.create({ data: { conversationId, senderId: user.id, content: text, createdAt } });
-      await tx.conversation.update({ where: { id: conversationId }, data: { lastMessageAt: createdAt } });
-      await tx.conversationMember.updateMany({ where: { conversationId, hiddenAt: { not: null } }, data: { hiddenAt: null } });
-      const others = await tx.conversationMember.findMany({
-        where: { conversationId, userId: { not: user.id } },
-        select: {
-          userId: true,
-          lastWhatsappNotifiedAt: true,
-          user: { select: { phone: true, isOnline: true, whatsappNotificationsEnabled: true } },
-        },
-      });
-      const sender = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { nickname: true, fullName: true, phone: true } });
-      const offer = conversation.offerId
-        ? await tx.offer.findUnique({ where: { id: conversation.offerId }, select: { id: true, title: true } })
-        : null;
-      const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
-      const notice: string[] = [];
-      for (const other of others) {
-        if (other.user.isOnline || !other.user.whatsappNotificationsEnabled) continue;
-        const claimed = await tx.conversationMember.updateMany({
-          where: {
-            conversationId,
-            userId: other.userId,
-            OR: [{ lastWhatsappNotifiedAt: null }, { lastWhatsappNotifiedAt: { lte: cutoff } }],
-          },
-          data: { lastWhatsappNotifiedAt: now },
-        });
-        if (claimed.count === 1) notice.push(other.user.phone);
-      }
-      return { message, recipients: others.map((o) => o.userId), notice, sender, offer };
-    });
+    const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
+    // One statement, so one round trip and no interactive transaction (every send pays for it):
+    // - conv: her conversation, row-locked, so sends to it run one after the other and each
+    //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
+    // - ins / touched: the message, and the conversation's last activity;
+    // - claimed: the other members who are offline with WhatsApp notices on and were not told in
+    //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
+    //   The two updates never touch the same row.
+    const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
+      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})`;
+    const [sent] = await prisma.$queryRaw<SentRow[]>`
+      WITH conv AS (
+        SELECT c.id, c."lastMessageAt", c."offerId" FROM "Conversation" c
+        WHERE c.id = ${conversationId}
+          AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
+        FOR UPDATE
+      ), ins AS (
+        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt")
+        SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond') FROM conv
+        RETURNING "id", "conversationId", "senderId", "content", "createdAt"
+      ), touched AS (
+        UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
+      ), claimed AS (
+        UPDATE "ConversationMember" cm SET "lastWhatsappNotifiedAt" = ${now}::timestamp(3), "hiddenAt" = NULL
+        FROM ins, "User" u
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND ${eligible}
+        RETURNING u.phone
+      ), shown AS (
+        UPDATE "ConversationMember" cm SET "hiddenAt" = NULL
+        FROM ins, "User" u
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
+        RETURNING cm."userId"
+      )
+      SELECT ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
+        s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
+        o.id AS "offerId", o.title AS "offerTitle",
+        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = ins."conversationId" AND m."userId" <> ${user.id} ORDER BY m."userId") AS "recipients",
+        ARRAY(SELECT phone FROM claimed) AS "notice"
+      FROM ins JOIN "User" s ON s.id = ins."senderId" JOIN conv ON conv.id = ins."conversationId"
+      LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
+    if (!sent) throw notFound();
+    const message: MessageRow = sent;
+    const recipients = sent.recipients;
+    const notice = sent.notice;
+    const sender = { nickname: sent.senderNickname, fullName: sent.senderFullName, phone: sent.senderPhone };
+    const offer = sent.offerId === null ? null : { id: sent.offerId, title: sent.offerTitle ?? "" };
 
     const dto = toMessageDTO(message);
     bus.pubsub.publish("message:added", conversationId, dto);

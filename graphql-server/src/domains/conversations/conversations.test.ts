@@ -220,6 +220,9 @@ describe("conversations over REST", () => {
     const sent = await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content: " Oi, tudo bem? " });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ id: expect.any(Number), conversationId: id, senderId: asker.user.id, content: "Oi, tudo bem?" });
+    // Stamped with the server's clock (at most 1 ms later, to stay after the conversation's start).
+    expect(Date.parse(sent.body.createdAt) - t.clock.now().getTime()).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(sent.body.createdAt) - t.clock.now().getTime()).toBeLessThanOrEqual(1);
     expect((await owner.client.rest("GET", "/api/messages/unread-count")).body).toEqual({ count: 1 });
 
     const list = await owner.client.rest("GET", "/api/conversations");
@@ -457,5 +460,22 @@ describe("WhatsApp notices of new messages", () => {
     await asker.client.gql(SEND, { conversationId: id, content: "quatro" });
     await sleep(200);
     expect(await notices(owner.user.phone)).toHaveLength(2);
+  });
+
+  it("brings a conversation she deleted back and tells her on WhatsApp when she is offline", async () => {
+    const { owner, asker, offer } = await pair();
+    const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
+    await owner.client.gql(SEND, { conversationId: id, content: "Olá! Pode falar." });
+    expect((await owner.client.gql(DELETE, { conversationId: id })).body.data.deleteConversation.__typename).not.toBe("AppError");
+    expect((await owner.client.rest("GET", "/api/conversations")).body).toEqual([]);
+    const before = ((await owner.client.rest("GET", `/api/dev/outbox?phone=${owner.user.phone}&kind=message_notification`)).body as unknown[]).length;
+
+    await asker.client.gql(SEND, { conversationId: id, content: "Voltei com uma proposta" });
+    expect((await owner.client.rest("GET", "/api/conversations")).body.map((c: { id: number }) => c.id)).toEqual([id]);
+    await eventually(
+      async () => ((await owner.client.rest("GET", `/api/dev/outbox?phone=${owner.user.phone}&kind=message_notification`)).body as unknown[]).length === before + 1,
+      3000,
+      "a notice to the owner",
+    );
   });
 });
