@@ -21,7 +21,7 @@ type Documents = {
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": typeof types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationDocument,
-    "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessagesDocument,
+    "\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessagesDocument,
     "\n  query UnreadCount {\n    unreadCount\n  }\n": typeof types.UnreadCountDocument,
     "\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SendMessageDocument,
     "\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.MarkConversationReadDocument,
@@ -30,6 +30,7 @@ type Documents = {
     "\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessageAddedDocument,
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": typeof types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": typeof types.UnreadCountChangedDocument,
+    "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": typeof types.PresenceChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
@@ -63,7 +64,7 @@ const documents: Documents = {
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": types.ConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": types.ConversationDocument,
-    "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": types.MessagesDocument,
+    "\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": types.MessagesDocument,
     "\n  query UnreadCount {\n    unreadCount\n  }\n": types.UnreadCountDocument,
     "\n  mutation SendMessage($conversationId: Int!, $content: String!) {\n    sendMessage(conversationId: $conversationId, content: $content) {\n      __typename\n      ... on Message {\n        ...MessageFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.SendMessageDocument,
     "\n  mutation MarkConversationRead($conversationId: Int!) {\n    markConversationRead(conversationId: $conversationId) {\n      __typename\n      ... on MarkConversationReadPayload {\n        conversationId\n        unreadCount\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.MarkConversationReadDocument,
@@ -72,6 +73,7 @@ const documents: Documents = {
     "\n  subscription MessageAdded($conversationId: Int!) {\n    messageAdded(conversationId: $conversationId) {\n      ...MessageFields\n    }\n  }\n": types.MessageAddedDocument,
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      senderPhone\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": types.UnreadCountChangedDocument,
+    "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": types.PresenceChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
@@ -143,7 +145,7 @@ export function graphql(source: "\n  query Conversation($id: Int!) {\n    conver
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  query Messages($conversationId: Int!, $after: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"];
+export function graphql(source: "\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"): (typeof documents)["\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -176,6 +178,10 @@ export function graphql(source: "\n  subscription NewMessageNotifications {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n"): (typeof documents)["\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n"): (typeof documents)["\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -57,6 +57,41 @@ describe("Central de Mensagens", () => {
     expect(await screen.findByText("Nenhuma conversa encontrada")).toBeInTheDocument();
   });
 
+  it("turns a member's dot online when presenceChanged says so", async () => {
+    const pushed = deferred<unknown>();
+    const { calls } = renderApp("/mensagens", handlers({ PresenceChanged: () => pushed.promise }));
+    const list = await screen.findByRole("list", { name: "Conversas" });
+    expect(within(list).getAllByText("(Offline)")).toHaveLength(1);
+    await waitFor(() => expect(calls.some((c) => c.operationName === "PresenceChanged")).toBe(true));
+    await act(async () => pushed.resolve({ data: { presenceChanged: { __typename: "Presence", userId: 10, isOnline: true } } }));
+    await waitFor(() => expect(within(list).queryByText("(Offline)")).toBeNull());
+    expect(within(list).getAllByText("(Online)")).toHaveLength(2);
+  });
+
+  it("loads older messages above a full thread, then says nothing more when there are none", async () => {
+    const u = userEvent.setup();
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 12, 10, 0, i)).toISOString();
+    const page = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, k) => message({ id: from + k, content: `Mensagem ${from + k}`, createdAt: at(from + k) }));
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({ Messages: (v) => ({ data: { messages: v.before === 4 ? page(1, 3) : v.before ? [] : page(4, 203) } }) }),
+    );
+    await waitFor(() => expect(bubbles()).toHaveLength(200));
+    expect(screen.queryByText("Mensagem 3")).toBeNull();
+    await u.click(screen.getByRole("button", { name: "Carregar mensagens anteriores" }));
+    await waitFor(() => expect(bubbles()).toHaveLength(203));
+    expect(bubbles()[0]).toHaveTextContent("Mensagem 1");
+    expect(calls.find((c) => c.operationName === "Messages" && c.variables.before === 4)?.variables.limit).toBe(200);
+    expect(screen.queryByRole("button", { name: "Carregar mensagens anteriores" })).toBeNull();
+  });
+
+  it("offers no older messages when the thread is not full", async () => {
+    renderApp("/mensagens/5", handlers());
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    expect(screen.queryByRole("button", { name: "Carregar mensagens anteriores" })).toBeNull();
+  });
+
   it("shows 'Nenhuma conversa ainda' without conversations", async () => {
     renderApp("/mensagens", handlers({ Conversations: () => ({ data: { conversations: [] } }) }));
     expect(await screen.findByText("Nenhuma conversa ainda")).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useSession } from "../session/SessionProvider";
 import { SignInRequired } from "../session/SignInRequired";
 import { ConversationList } from "./ConversationList";
 import { ConversationsDocument } from "./documents";
+import { PresenceListener } from "./PresenceListener";
 import { MT } from "./messageTexts";
 import { Thread } from "./Thread";
 
@@ -94,7 +95,10 @@ function Inbox() {
       <Panels $threadOpen={threadOpen}>
         <div className="list">
           {data ? (
-            <ConversationList conversations={data.conversations} activeId={activeId} />
+            <>
+              <ConversationList conversations={data.conversations} activeId={activeId} />
+              <PresenceListener partnerIds={data.conversations.map((c) => c.otherUser?.id)} />
+            </>
           ) : error ? (
             <ErrorBox role="alert">
               <p>{MT.loadFailed}</p>

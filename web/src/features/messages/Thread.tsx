@@ -14,7 +14,7 @@ import { onSocketConnected } from "../../lib/apollo";
 import { OFFER_TEXTS } from "../offers/offerTexts";
 import { useSession } from "../session/SessionProvider";
 import { OnlineDot } from "./ConversationList";
-import { appendToThread, threadVariables, touchConversation, writeUnreadCount } from "./cache";
+import { appendToThread, THREAD_LIMIT, threadVariables, touchConversation, writeUnreadCount } from "./cache";
 import {
   ConversationDocument,
   ConversationsDocument,
@@ -133,6 +133,15 @@ const Form = styled.form`
   textarea { flex: 1; min-height: 44px; max-height: 140px; resize: none; }
 `;
 
+const OlderRow = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.xs} 0;
+`;
+
+/** Pages of missed messages fetched after a reconnection (THREAD_LIMIT each) before giving up. */
+const CATCH_UP_MAX_PAGES = 20;
+
 const Centered = styled.div`
   margin: auto;
   padding: ${({ theme }) => theme.space.xl};
@@ -204,26 +213,73 @@ export function Thread({ conversationId }: { conversationId: number }) {
     },
   });
 
-  // After the socket (re)connects, fetch whatever arrived while it was down.
+  // After the socket (re)connects, fetch whatever arrived while it was down, page by page.
   useEffect(
     () =>
       onSocketConnected(() => {
-        const after = lastSeenId.current;
-        if (after === null) return;
-        client
-          .query({ query: MessagesDocument, variables: { conversationId, after, limit: 200 }, fetchPolicy: "network-only" })
-          .then(({ data }) => data && receive(data.messages))
-          .catch(() => undefined);
+        void (async () => {
+          for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
+            const after = lastSeenId.current;
+            if (after === null) return;
+            const { data } = await client.query({
+              query: MessagesDocument,
+              variables: { conversationId, after, limit: THREAD_LIMIT },
+              fetchPolicy: "network-only",
+            });
+            if (!data) return;
+            receive(data.messages);
+            const newest = data.messages.at(-1)?.id;
+            if (data.messages.length < THREAD_LIMIT || newest === undefined) return;
+            lastSeenId.current = newest;
+          }
+        })().catch(() => undefined);
       }),
     [client, conversationId, receive],
   );
 
-  // Keep the newest message in view.
-  const count = messages?.length ?? 0;
+  // Older messages: the first page is the newest THREAD_LIMIT; a full page may have more before it.
+  const firstPageFull = useRef<boolean | null>(null);
+  if (messages && firstPageFull.current === null) firstPageFull.current = messages.length >= THREAD_LIMIT;
+  const [olderDone, setOlderDone] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const keepBottomOffset = useRef<number | null>(null);
+  const loadOlder = async () => {
+    const oldest = (messages ?? []).find((m) => m.id > 0)?.id;
+    if (oldest === undefined || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const { data } = await client.query({
+        query: MessagesDocument,
+        variables: { conversationId, before: oldest, limit: THREAD_LIMIT },
+        fetchPolicy: "network-only",
+      });
+      if (!data) return;
+      const el = scroller.current;
+      if (el) keepBottomOffset.current = el.scrollHeight - el.scrollTop;
+      appendToThread(client.cache, conversationId, data.messages);
+      if (data.messages.length < THREAD_LIMIT) setOlderDone(true);
+    } catch {
+      toast({ title: MT.errorTitle, description: MT.olderFailed, variant: "destructive" });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+  const hasOlder = !!firstPageFull.current && !olderDone;
+
+  // Keep the newest message in view; after older ones are added, keep her place instead.
+  const newestId = messages?.at(-1)?.id ?? null;
+  const oldestId = messages?.[0]?.id ?? null;
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [count, conversationId]);
+    if (el && keepBottomOffset.current === null) el.scrollTop = el.scrollHeight;
+  }, [newestId, conversationId]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && keepBottomOffset.current !== null) {
+      el.scrollTop = el.scrollHeight - keepBottomOffset.current;
+      keepBottomOffset.current = null;
+    }
+  }, [oldestId]);
 
   const send = async () => {
     const content = text.trim();
@@ -353,6 +409,14 @@ export function Thread({ conversationId }: { conversationId: number }) {
             <p>{MT.startedHint}</p>
           </EmptyThread>
         ) : (
+          <>
+          {hasOlder && (
+            <OlderRow>
+              <Button $variant="ghost" $size="sm" onClick={() => void loadOlder()} disabled={loadingOlder} aria-busy={loadingOlder}>
+                {loadingOlder ? MT.loadingOlder : MT.loadOlder}
+              </Button>
+            </OlderRow>
+          )}
           <MessageList aria-live="polite" aria-relevant="additions">
             {messages.map((m) => {
               const day = dayKey(m.createdAt);
@@ -371,6 +435,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
               );
             })}
           </MessageList>
+          </>
         )}
       </Scroller>
       <Form onSubmit={onSubmit}>

@@ -58,8 +58,8 @@ export const ConversationDocument = graphql(`
 `);
 
 export const MessagesDocument = graphql(`
-  query Messages($conversationId: Int!, $after: Int, $limit: Int) {
-    messages(conversationId: $conversationId, after: $after, limit: $limit) {
+  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {
+    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {
       ...MessageFields
     }
   }
@@ -158,5 +158,14 @@ export const NewMessageNotificationsDocument = graphql(`
 export const UnreadCountChangedDocument = graphql(`
   subscription UnreadCountChanged {
     unreadCountChanged
+  }
+`);
+
+export const PresenceChangedDocument = graphql(`
+  subscription PresenceChanged {
+    presenceChanged {
+      userId
+      isOnline
+    }
   }
 `);

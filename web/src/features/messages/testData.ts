@@ -32,6 +32,8 @@ export function conversation(overrides: Partial<ConversationFieldsFragment> = {}
     },
     lastMessage: message(),
     ...overrides,
+    // As the server answers: every object with its __typename (Apollo normalises by it).
+    ...(overrides.otherUser ? { otherUser: { __typename: "ConversationUser" as const, ...overrides.otherUser } } : {}),
   };
 }
 
