@@ -94,7 +94,14 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const cep = createCepLookup(config);
   const profile = createProfileService({ prisma, clock, bus, log, storage, cep });
   const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config), boardCacheMs: config.BOARD_CACHE_MS });
-  const conversations = createConversationsService({ prisma, clock, log, bus, whatsapp });
+  const conversations = createConversationsService({
+    prisma,
+    clock,
+    log,
+    bus,
+    whatsapp,
+    sendLimiter: memoryLimiter(config.MESSAGES_PER_MINUTE, 60),
+  });
   const presence = createPresenceService({ prisma, clock, log, bus });
   const reports = createReportsService({ prisma, clock, log });
   return {

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   "CONVERSATION_NOT_FOUND",
   "MESSAGE_EMPTY",
   "MESSAGE_TOO_LONG",
+  "MESSAGES_TOO_FAST",
   // reports
   "REPORT_REASON_REQUIRED",
   "REPORT_DESCRIPTION_REQUIRED",
@@ -90,6 +91,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONVERSATION_NOT_FOUND: "Conversa não encontrada",
   MESSAGE_EMPTY: "A mensagem não pode estar vazia",
   MESSAGE_TOO_LONG: "A mensagem deve ter no máximo 2.000 caracteres",
+  MESSAGES_TOO_FAST: "Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.",
   // reports
   REPORT_REASON_REQUIRED: "Selecione um motivo",
   REPORT_DESCRIPTION_REQUIRED: "Descreva o motivo da denúncia",

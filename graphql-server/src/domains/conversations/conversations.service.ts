@@ -6,8 +6,11 @@ import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
+import type { RateLimiter } from "../auth/auth.service.js";
 
 export interface ConversationsDeps {
+  /** Messages a member may send per minute (per instance); beyond it MESSAGES_TOO_FAST. */
+  sendLimiter?: RateLimiter;
   prisma: PrismaClient;
   clock: Clock;
   log: Logger;
@@ -285,6 +288,8 @@ export function createConversationsService(deps: ConversationsDeps) {
   async function sendMessage(user: Pick<User, "id">, conversationId: number, content: unknown): Promise<MessageDTO> {
     const text = validContent(content);
     if (!Number.isSafeInteger(conversationId)) throw notFound();
+    const verdict = await deps.sendLimiter?.hit(String(user.id));
+    if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
     const now = clock.now();
     const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
     // One statement, so one round trip and no interactive transaction (every send pays for it):

@@ -479,3 +479,33 @@ describe("WhatsApp notices of new messages", () => {
     );
   });
 });
+
+describe("sending too fast", () => {
+  it("refuses a member's messages beyond the per-minute allowance, on both doors, and writes nothing", async () => {
+    const fast = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: "silent", MESSAGES_PER_MINUTE: "3" });
+    try {
+      const owner = await createMember(fast, "55319");
+      const asker = await createMember(fast, "55319");
+      const offer = await createOfferRow(fast, owner.user.id, "permuta");
+      const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
+      for (const content of ["um", "dois", "três"]) {
+        expect((await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content })).status).toBe(201);
+      }
+      const refused = await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content: "quatro" });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        success: false,
+        code: "MESSAGES_TOO_FAST",
+        error: "Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.",
+      });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const overGraphql = await asker.client.gql(SEND, { conversationId: id, content: "cinco" });
+      expect(overGraphql.body.data.sendMessage).toMatchObject({ __typename: "AppError", code: "MESSAGES_TOO_FAST" });
+      expect(await fast.app.services.prisma.message.count({ where: { conversationId: id } })).toBe(3);
+      // The other member is not slowed down by her.
+      expect((await owner.client.rest("POST", `/api/conversations/${id}/messages`, { content: "oi!" })).status).toBe(201);
+    } finally {
+      await fast.close();
+    }
+  });
+});
