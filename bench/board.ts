@@ -236,13 +236,23 @@ async function main() {
       ["rest", "rest board", rest({})],
       ["rest-member", "  signed in", rest({ cookie })],
     ];
-    const boards = [];
-    for (const [id, label, options] of phases) if (!only || only.includes(id)) boards.push(await cannon(label, options));
+    const boards: { id: string; rate: number; p99: number }[] = [];
+    for (const [id, label, options] of phases) {
+      if (!only || only.includes(id)) boards.push({ id, ...(await cannon(label, options)) });
+    }
     console.log("(graphql board = first page of 24 offers; rest board = GET /api/offers, 200 offers; each connection");
     console.log(` cycles through the filters ${filters.map((f) => f.name).join(", ")})`);
-    const worst = Math.max(...boards.map((b) => b.p99));
-    const met = worst < TARGET_P99_MS;
-    console.log(`target    first board page p99 < ${TARGET_P99_MS}ms at ${CONNECTIONS} connections: ${met ? "met" : "NOT met"} (worst p99 ${ms(worst)}, /healthz p99 ${ms(healthz.p99)})`);
+    // The target is the board as a visitor opens it; a member's page is printed beside it: it also
+    // reads her session and her likes and is executed for her (isLiked, isOwn).
+    const visitor = boards.filter((b) => !b.id.endsWith("-member"));
+    const members = boards.filter((b) => b.id.endsWith("-member"));
+    const worst = visitor.length ? Math.max(...visitor.map((b) => b.p99)) : NaN;
+    const met = visitor.length > 0 && worst < TARGET_P99_MS;
+    console.log(
+      `target    first board page p99 < ${TARGET_P99_MS}ms at ${CONNECTIONS} connections: ${met ? "met" : "NOT met"} ` +
+        `(worst visitor p99 ${ms(worst)}, /healthz p99 ${ms(healthz.p99)}` +
+        (members.length ? `; signed-in member, not part of the target: worst p99 ${ms(Math.max(...members.map((b) => b.p99)))})` : ")"),
+    );
     const rates = [healthz, ...boards];
     await explain(client);
     if (rates.some((r) => r.rate > MAX_ERROR_RATE)) {

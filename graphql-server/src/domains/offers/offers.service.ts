@@ -246,8 +246,8 @@ interface PublicPage {
   items: { offer: OfferDTO; cursor: string }[];
   endCursor: string | null;
   hasNextPage: boolean;
-  /** GET /api/offers's body for anonymous viewers, serialised once per cached page. */
-  json?: string;
+  /** GET /api/offers's body for anonymous viewers, serialised (and encoded) once per cached page. */
+  json?: Buffer;
 }
 
 export function createOffersService(deps: OffersDeps) {
@@ -356,11 +356,11 @@ export function createOffersService(deps: OffersDeps) {
     return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
   }
 
-  /** The legacy board as a JSON text; an anonymous viewer gets the cached page's text as it is. */
-  async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<string> {
-    if (viewerId) return JSON.stringify(await boardArray(filter, viewerId));
+  /** The legacy board as JSON bytes; an anonymous viewer gets the cached page's bytes as they are. */
+  async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<Buffer> {
+    if (viewerId) return Buffer.from(JSON.stringify(await boardArray(filter, viewerId)));
     const shared = await publicPage(filter, REST_BOARD_LIMIT, null);
-    shared.json ??= JSON.stringify(shared.items.map((i) => i.offer));
+    shared.json ??= Buffer.from(JSON.stringify(shared.items.map((i) => i.offer)));
     return shared.json;
   }
 
