@@ -87,7 +87,7 @@ export const REST_BOARD_LIMIT = 200;
 /** Alteza's monthly allowance per restricted kind; apoio is free for every plan. */
 export const ALTEZA_MONTHLY_LIMIT = 2;
 /** Board pages kept in memory per instance (filters × page sizes × cursors). */
-export const BOARD_CACHE_ENTRIES = 500;
+export const BOARD_CACHE_ENTRIES = 200;
 
 const TYPE_LABEL_PLURAL: Record<OfferTypeName, string> = { collab: "Collabs", permuta: "Permutas", apoio: "Apoios" };
 
