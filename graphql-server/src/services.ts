@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { createHash } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "./config.js";
 import { createAuthService, type RateLimiter } from "./domains/auth/auth.service.js";
 import { createSessionStore } from "./domains/auth/sessions.js";
@@ -8,7 +9,7 @@ import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
-import { createBus } from "./lib/bus.js";
+import { createBus, type Bus } from "./lib/bus.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
 import type { Logger } from "./lib/log.js";
@@ -25,8 +26,24 @@ import { DiskStorage } from "./providers/storage/disk.js";
 import { MemoryStorage } from "./providers/storage/memory.js";
 import type { Storage } from "./providers/storage/storage.js";
 
-function memoryLimiter(points: number, durationSeconds: number): RateLimiter {
-  const limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+/**
+ * A limiter of `points` hits per `durationSeconds` and key. With Redis (REDIS_URL) the count is
+ * shared by every instance, under a prefix naming this deployment's database so that two
+ * deployments (or test databases) sharing one Redis do not count together; in memory otherwise.
+ */
+function createLimiter(options: { bus: Bus; scope: string; name: string; points: number; durationSeconds: number }): RateLimiter {
+  const { bus, scope, name, points, durationSeconds } = options;
+  const inMemory = new RateLimiterMemory({ points, duration: durationSeconds });
+  const limiter = bus.redis
+    ? new RateLimiterRedis({
+        storeClient: bus.redis,
+        keyPrefix: `coroa:${scope}:${name}`,
+        points,
+        duration: durationSeconds,
+        // While Redis is unreachable each instance counts on its own rather than failing requests.
+        insuranceLimiter: inMemory,
+      })
+    : inMemory;
   return {
     async hit(key) {
       try {
@@ -78,6 +95,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const { config, db, clock, log } = options;
   const prisma = db.prisma;
   const bus = createBus(config.REDIS_URL, log);
+  // Names this deployment's data in shared Redis keys (never the URL itself: it may hold a password).
+  const scope = createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12);
   const whatsapp = createWhatsAppSender(config, log, clock);
   const sessions = createSessionStore(prisma, clock, config.SESSION_DAYS);
   const auth = createAuthService({
@@ -88,7 +107,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     bus,
     whatsapp,
     sessions,
-    verifyLimiter: memoryLimiter(config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
+    verifyLimiter: createLimiter({ bus, scope, name: "otp-verify", points: config.OTP_VERIFIES_PER_IP_PER_10MIN, durationSeconds: 600 }),
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
@@ -100,7 +119,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     log,
     bus,
     whatsapp,
-    sendLimiter: memoryLimiter(config.MESSAGES_PER_MINUTE, 60),
+    sendLimiter: createLimiter({ bus, scope, name: "messages", points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
   });
   const presence = createPresenceService({ prisma, clock, log, bus });
   const reports = createReportsService({ prisma, clock, log });

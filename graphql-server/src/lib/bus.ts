@@ -31,6 +31,8 @@ export type BusEvents = {
 export interface Bus {
   pubsub: PubSub<BusEvents>;
   kind: "memory" | "redis";
+  /** A command connection to the bus's Redis (shared counters such as rate limits); absent in memory. */
+  redis?: Redis;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
   return {
     pubsub: createPubSub<BusEvents>({ eventTarget }),
     kind: "redis",
+    redis: publishClient,
     async close() {
       closed = true;
       publishClient.disconnect();

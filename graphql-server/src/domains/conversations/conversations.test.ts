@@ -4,6 +4,7 @@ import {
   createMember,
   createOfferRow,
   eventually,
+  freshPostgres,
   sleep,
   startTestApp,
   TestClient,
@@ -506,6 +507,31 @@ describe("sending too fast", () => {
       expect((await owner.client.rest("POST", `/api/conversations/${id}/messages`, { content: "oi!" })).status).toBe(201);
     } finally {
       await fast.close();
+    }
+  });
+
+  it("counts her messages across instances sharing Redis", async () => {
+    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
+    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url, MESSAGES_PER_MINUTE: "3" };
+    const a = await startTestApp(env);
+    const b = await startTestApp(env);
+    try {
+      const owner = await createMember(a, "55319");
+      const asker = await createMember(a, "55319");
+      const offer = await createOfferRow(a, owner.user.id, "permuta");
+      const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
+      const onB = new TestClient(b.url);
+      onB.cookies = asker.client.cookies;
+      const statuses = [];
+      for (const [client, content] of [[asker.client, "um"], [onB, "dois"], [asker.client, "três"], [onB, "quatro"]] as const) {
+        statuses.push((await client.rest("POST", `/api/conversations/${id}/messages`, { content })).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(await a.app.services.prisma.message.count({ where: { conversationId: id } })).toBe(3);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
     }
   });
 });
