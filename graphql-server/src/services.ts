@@ -121,7 +121,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     whatsapp,
     sendLimiter: createLimiter({ bus, scope, name: "messages", points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
   });
-  const presence = createPresenceService({ prisma, clock, log, bus });
+  const presence = createPresenceService({ prisma, clock, log, bus, scope });
   const reports = createReportsService({ prisma, clock, log });
   return {
     config,

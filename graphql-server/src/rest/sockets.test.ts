@@ -175,4 +175,31 @@ describe("two instances over Redis", () => {
       await database.drop();
     }
   });
+
+  it("keeps her online while a socket on the other instance is open", async () => {
+    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
+    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url };
+    const a = await startTestApp(env);
+    const b = await startTestApp(env);
+    try {
+      const m = await createMember(a, "55349");
+      const onB = new TestClient(b.url);
+      onB.cookies = m.client.cookies;
+      const online = async () => (await a.app.services.prisma.user.findUniqueOrThrow({ where: { id: m.user.id } })).isOnline;
+      const tabOnA = await legacySocket(m.client, "/notifications");
+      const tabOnB = await legacySocket(onB, "/notifications");
+      await eventually(online, 3000, "online with two tabs");
+      tabOnA.close();
+      await tabOnA.closed();
+      await sleep(300);
+      expect(await online()).toBe(true);
+      tabOnB.close();
+      await tabOnB.closed();
+      await eventually(async () => !(await online()), 3000, "offline once both tabs are closed");
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
+  });
 });

@@ -8,21 +8,30 @@ export interface PresenceDeps {
   clock: Clock;
   log: Logger;
   bus: Bus;
+  /** Names this deployment in shared Redis keys (see services.ts). */
+  scope?: string;
 }
+
+/** A crashed instance's sockets stop counting after this long (its members then time out). */
+const SOCKET_COUNT_TTL_SECONDS = 3600;
 
 /** A heartbeat keeps her online this long; the client sends one every 60 s (spec section 9). */
 export const PRESENCE_TIMEOUT_MS = 90_000;
 export const PRESENCE_SWEEP_MS = 30_000;
 
 /**
- * Presence (docs/decisions.md): online while one of her sockets is open on this instance or a
- * heartbeat came within 90 s; offline on an explicit false, when her last socket here closes, or
- * when the sweep finds neither. User.isOnline/lastSeenAt hold the state, so every instance sees
- * it; presence:changed is published on transitions only.
+ * Presence (docs/decisions.md): online while one of her sockets is open on any instance or a
+ * heartbeat came within 90 s; offline on an explicit false, when her last socket closes, or when
+ * the sweep finds neither. With Redis her open sockets are counted there across instances, so
+ * closing a tab on one instance does not take her offline while another instance holds one.
+ * User.isOnline/lastSeenAt hold the state, so every instance sees it; presence:changed is
+ * published on transitions only.
  */
 export function createPresenceService(deps: PresenceDeps) {
   const { prisma, clock, log, bus } = deps;
   const sockets = new Map<number, number>();
+  const redis = bus.redis;
+  const countKey = (userId: number) => `coroa:${deps.scope ?? "default"}:sockets:${userId}`;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -40,19 +49,33 @@ export function createPresenceService(deps: PresenceDeps) {
     return { userId, isOnline };
   }
 
+  const warn = (userId: number) => (error: unknown) => log.warn({ err: error, userId }, "presence update failed");
+
   function socketOpened(userId: number) {
     sockets.set(userId, (sockets.get(userId) ?? 0) + 1);
-    set(userId, true).catch((error: unknown) => log.warn({ err: error, userId }, "presence update failed"));
+    const counted = redis
+      ? redis.multi().incr(countKey(userId)).expire(countKey(userId), SOCKET_COUNT_TTL_SECONDS).exec()
+      : Promise.resolve();
+    counted.then(() => set(userId, true)).catch(warn(userId));
+  }
+
+  /** Her open sockets on every instance after this one closed; this instance's count without Redis. */
+  async function socketsLeftEverywhere(userId: number) {
+    if (!redis) return 0;
+    const left = await redis.decr(countKey(userId));
+    if (left <= 0) await redis.del(countKey(userId));
+    return left;
   }
 
   function socketClosed(userId: number) {
     const left = (sockets.get(userId) ?? 1) - 1;
-    if (left > 0) {
-      sockets.set(userId, left);
-      return;
-    }
-    sockets.delete(userId);
-    set(userId, false).catch((error: unknown) => log.warn({ err: error, userId }, "presence update failed"));
+    if (left > 0) sockets.set(userId, left);
+    else sockets.delete(userId);
+    socketsLeftEverywhere(userId)
+      .then(async (elsewhere) => {
+        if (left <= 0 && elsewhere <= 0) await set(userId, false);
+      })
+      .catch(warn(userId));
   }
 
   /** Keeps members with open sockets here fresh, then takes offline whoever went silent. */
@@ -60,6 +83,11 @@ export function createPresenceService(deps: PresenceDeps) {
     const now = clock.now();
     const connected = [...sockets.keys()];
     if (connected.length) await prisma.user.updateMany({ where: { id: { in: connected } }, data: { lastSeenAt: now } });
+    if (redis && connected.length) {
+      const refresh = redis.multi();
+      for (const id of connected) refresh.expire(countKey(id), SOCKET_COUNT_TTL_SECONDS);
+      await refresh.exec();
+    }
     const silent = await prisma.user.updateManyAndReturn({
       where: {
         isOnline: true,
