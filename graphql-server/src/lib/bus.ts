@@ -40,6 +40,7 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
   if (!redisUrl) return { pubsub: createPubSub<BusEvents>(), kind: "memory", close: async () => undefined };
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const commandClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   let closed = false;
   // The event target fires these commands without awaiting them; a failure (or a late
   // unsubscribe after close) must not become an unhandled rejection.
@@ -61,10 +62,12 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
   return {
     pubsub: createPubSub<BusEvents>({ eventTarget }),
     kind: "redis",
-    redis: publishClient,
+    // Its own connection: counters must not queue behind the stream of publications.
+    redis: commandClient,
     async close() {
       closed = true;
       publishClient.disconnect();
+      commandClient.disconnect();
       subscribeClient.disconnect();
     },
   };
