@@ -11,18 +11,22 @@
 // Both URLs have those defaults. A fresh database cc_bench_<random> is created and dropped at the
 // end. BENCH_SECONDS (default 30) sets how long messages are sent in each phase; BENCH_RATE
 // (default 200 per second) and BENCH_LOG_LEVEL (default silent) are for diagnosis.
-// The server runs in this process; the 1,000 subscriber sockets run in a worker thread so that
-// they do not share the server's event loop. rss is this process's (worker included); heapUsed is
-// the main thread's (server and sender). Latency is wall clock (performance.timeOrigin + now()).
+// The server runs in this process's main thread; the 1,000 subscriber sockets and the sender each
+// run in a worker thread so that they do not share the server's event loop (they still share the
+// machine's two cores). rss is this process's (workers included); heapUsed is the main thread's
+// (the server). Latency is wall clock (performance.timeOrigin + now()). A diagnosis line per phase
+// splits the tail: the mutation's answer as the sender saw it and as the server handled it, the
+// server thread's event-loop delay and its GC pauses.
 // Exits 1 when a message is lost, a send fails, p99 is 100 ms or more, or an idle member's browser
 // makes more than 1 request per minute.
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { WebSocket } from "ws";
 import { createClient, type Client as WsClient } from "graphql-ws";
@@ -149,13 +153,112 @@ interface PhaseResult {
   heapUsed: number;
   peakRss: number;
   achievedRate: number;
+  /** Send start to the mutation's answer. */
+  answerP50: number;
+  answerP99: number;
+  /** A send request's arrival at the server to its answer's last byte. */
+  handledP50: number;
+  handledP99: number;
+  /** The main thread's event-loop delay while sending (server and sender share it). */
+  loopDelayP99: number;
+  loopDelayMax: number;
+  gcPauseMs: number;
+  gcMaxMs: number;
 }
 
 type Op =
   | { op: "open"; url: string; conversations: Conversation[]; tag: string }
   | { op: "unready" }
   | { op: "received" }
-  | { op: "finish"; okSeqs: number[] };
+  | { op: "finish"; okSeqs: number[] }
+  | { op: "send"; url: string; conversations: Conversation[]; tag: string };
+
+interface SendResult {
+  sent: number;
+  okSeqs: number[];
+  /** Send start to the mutation's answer, per successful send. */
+  answerMs: Float64Array;
+  failures: [reason: string, count: number][];
+  sendingSeconds: number;
+}
+
+function postMessage(sendUrl: string, cookie: string, conversationId: number, content: string) {
+  return fetch(`${sendUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ query: SEND, variables: { c: conversationId, m: content } }),
+  }).then(async (response) => {
+    const body = (await response.json()) as { data?: { sendMessage?: { __typename: string; code?: string } }; errors?: unknown[] };
+    if (response.status !== 200 || body.data?.sendMessage?.__typename !== "Message") {
+      throw new Error(`sendMessage ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    }
+  });
+}
+
+/**
+ * The sender, in its own worker thread (real senders are browsers elsewhere; its HTTP client must
+ * not share the server's event loop): WARMUP_SECONDS unmeasured, then RATE messages per second
+ * for SECONDS, round-robin over the conversations and their two members.
+ */
+function senderWorker() {
+  const port = parentPort!;
+  async function send(url: string, conversations: Conversation[], tag: string): Promise<SendResult> {
+    const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
+    const warm = new Set<Promise<unknown>>();
+    for (let w = 0; performance.now() < warmEnd; w++) {
+      const c = conversations[w % conversations.length];
+      const request = postMessage(url, c.cookies[w % 2], c.id, `warm:${tag}`)
+        .catch(() => undefined)
+        .finally(() => warm.delete(request));
+      warm.add(request);
+      await sleep(1000 / RATE);
+    }
+    await Promise.all(warm);
+    await sleep(500);
+
+    const okSeqs: number[] = [];
+    const answerMs: number[] = [];
+    const failures = new Map<string, number>();
+    const inFlight = new Set<Promise<void>>();
+    let seq = 0;
+    const started = performance.now();
+    const end = started + SECONDS * 1000;
+    while (performance.now() < end) {
+      const due = Math.min(Math.floor(((performance.now() - started) / 1000) * RATE), SECONDS * RATE);
+      while (seq < due) {
+        const n = seq++;
+        const conversation = conversations[n % conversations.length];
+        const sender = conversation.cookies[Math.floor(n / conversations.length) % 2];
+        const sentAt = now();
+        const request = postMessage(url, sender, conversation.id, `bench:${tag}:${n}:${sentAt}`)
+          .then(
+            () => {
+              okSeqs.push(n);
+              answerMs.push(now() - sentAt);
+            },
+            (error: unknown) => {
+              const reason = (error instanceof Error ? error.message : String(error)).slice(0, 160);
+              failures.set(reason, (failures.get(reason) ?? 0) + 1);
+            },
+          )
+          .finally(() => inFlight.delete(request));
+        inFlight.add(request);
+      }
+      await sleep(2);
+    }
+    const sendingSeconds = (performance.now() - started) / 1000;
+    // An answer still missing DRAIN_MS after stopping counts as a failed send.
+    await Promise.race([Promise.all(inFlight), sleep(DRAIN_MS)]);
+    return { sent: seq, okSeqs, answerMs: Float64Array.from(answerMs), failures: [...failures], sendingSeconds };
+  }
+  port.on("message", (message: { id: number } & Op) => {
+    if (message.op !== "send") return;
+    send(message.url, message.conversations, message.tag).then(
+      (result) => port.postMessage({ id: message.id, result }),
+      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+}
 
 /**
  * The 1,000 subscribers, run in a worker thread so that their sockets do not share the server's
@@ -265,12 +368,12 @@ function subscriberWorker() {
   });
 }
 
-/** The main thread's side of the subscriber worker. */
-function startSubscribers() {
+/** A worker thread running this file in `role`, and a call to it that answers a promise. */
+function startWorker(role: "subscribers" | "sender") {
   // tsx registers its loader in the main thread only: the worker registers it, then loads this file.
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("tsx/esm/api")), "index.mjs")).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { role: "subscribers" } });
+  const worker = new Worker(bootstrap, { eval: true, workerData: { role } });
   const pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
   let next = 0;
   worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
@@ -289,6 +392,12 @@ function startSubscribers() {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, ...op });
     });
+  return { call, terminate: () => worker.terminate() };
+}
+
+/** The main thread's side of the subscriber worker. */
+function startSubscribers() {
+  const { call, terminate } = startWorker("subscribers");
   return {
     open: (url: string, conversations: Conversation[], tag: string) =>
       call<{ connectedMs: number; total: number }>({ op: "open", url, conversations, tag }),
@@ -296,18 +405,27 @@ function startSubscribers() {
     received: () => call<number>({ op: "received" }),
     finish: (okSeqs: number[]) =>
       call<{ lost: number; received: number; duplicates: number; socketErrors: number; latencies: Float64Array }>({ op: "finish", okSeqs }),
-    terminate: () => worker.terminate(),
+    terminate,
   };
 }
 
-/** One phase: subscribers (in the worker thread) on `subscribeUrl`, messages sent to `sendUrl`. */
-async function phase(name: string, sendUrl: string, subscribeUrl: string, conversations: Conversation[]): Promise<PhaseResult> {
+/**
+ * One phase: subscribers (in a worker thread) on `subscribeUrl`, messages sent (from another
+ * worker thread) to `sendUrl`.
+ */
+async function phase(
+  name: string,
+  sendTo: { app: App; url: string },
+  subscribeUrl: string,
+  conversations: Conversation[],
+): Promise<PhaseResult> {
   const tag = `${RUN}:${name}`;
   const subscribers = startSubscribers();
+  const sender = startWorker("sender");
   try {
-    return await measure(name, tag, subscribers, sendUrl, subscribeUrl, conversations);
+    return await measure(name, tag, subscribers, sender, sendTo, subscribeUrl, conversations);
   } finally {
-    await subscribers.terminate();
+    await Promise.all([subscribers.terminate(), sender.terminate()]);
   }
 }
 
@@ -315,30 +433,21 @@ async function measure(
   name: string,
   tag: string,
   subscribers: ReturnType<typeof startSubscribers>,
-  sendUrl: string,
+  sender: ReturnType<typeof startWorker>,
+  sendTo: { app: App; url: string },
   subscribeUrl: string,
   conversations: Conversation[],
 ): Promise<PhaseResult> {
+  const sendUrl = sendTo.url;
   // 1. Open the subscribers.
   const t0 = performance.now();
   const { connectedMs, total } = await subscribers.open(subscribeUrl, conversations, tag);
 
   // 2. Subscribed means received: probe each conversation until every one of its sockets saw a probe.
-  const post = (cookie: string, conversationId: number, content: string) =>
-    fetch(`${sendUrl}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ query: SEND, variables: { c: conversationId, m: content } }),
-    }).then(async (response) => {
-      const body = (await response.json()) as { data?: { sendMessage?: { __typename: string; code?: string } }; errors?: unknown[] };
-      if (response.status !== 200 || body.data?.sendMessage?.__typename !== "Message") {
-        throw new Error(`sendMessage ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
-      }
-    });
   const byId = new Map(conversations.map((c) => [c.id, c]));
   let unready = await subscribers.unready();
   for (let attempt = 0; unready.length && attempt < 20; attempt++) {
-    await Promise.all(unready.map((id) => post(byId.get(id)!.cookies[0], id, `probe:${tag}`)));
+    await Promise.all(unready.map((id) => postMessage(sendUrl, byId.get(id)!.cookies[0], id, `probe:${tag}`)));
     const until = performance.now() + 1000;
     while ((unready = await subscribers.unready()).length && performance.now() < until) await sleep(20);
   }
@@ -348,68 +457,66 @@ async function measure(
     `${name}: ${total} subscribers connected in ${(connectedMs / 1000).toFixed(1)}s, all subscribed (probe received) after ${(subscribedMs / 1000).toFixed(1)}s`,
   );
 
-  // 3. Warm-up (JIT, connection pools): WARMUP_SECONDS at the same rate, not measured.
-  const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
-  const warm = new Set<Promise<unknown>>();
-  for (let w = 0; performance.now() < warmEnd; w++) {
-    const c = conversations[w % conversations.length];
-    const request = post(c.cookies[w % 2], c.id, `warm:${tag}`).catch(() => undefined).finally(() => warm.delete(request));
-    warm.add(request);
-    await sleep(1000 / RATE);
-  }
-  await Promise.all(warm);
-  await sleep(500);
-
-  // 4. Send RATE messages per second for SECONDS, round-robin over conversations and their members.
-  const sentAtBySeq: number[] = [];
-  const okSeqs: number[] = [];
-  const failures = new Map<string, number>();
-  const inFlight = new Set<Promise<void>>();
-  let seq = 0;
+  // 3. The sender worker warms up (JIT, connection pools) for WARMUP_SECONDS, then sends RATE
+  // messages per second for SECONDS. Meanwhile this thread (the server's) watches its event loop,
+  // its GC pauses and the process's memory.
   let peakRss = 0;
-  const started = performance.now();
-  const end = started + SECONDS * 1000;
-  while (performance.now() < end) {
-    const due = Math.min(Math.floor(((performance.now() - started) / 1000) * RATE), SECONDS * RATE);
-    while (seq < due) {
-      const n = seq++;
-      const conversation = conversations[n % conversations.length];
-      const sender = conversation.cookies[Math.floor(n / conversations.length) % 2];
-      const sentAt = now();
-      sentAtBySeq[n] = sentAt;
-      const request = post(sender, conversation.id, `bench:${tag}:${n}:${sentAt}`)
-        .then(
-          () => void okSeqs.push(n),
-          (error: unknown) => {
-            const reason = (error instanceof Error ? error.message : String(error)).slice(0, 160);
-            failures.set(reason, (failures.get(reason) ?? 0) + 1);
-          },
-        )
-        .finally(() => inFlight.delete(request));
-      inFlight.add(request);
+  let memory = process.memoryUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  let gcPauseMs = 0;
+  let gcMaxMs = 0;
+  let measuring = false;
+  const gcObserver = new PerformanceObserver((list) => {
+    if (!measuring) return;
+    for (const entry of list.getEntries()) {
+      gcPauseMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
     }
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    await sleep(2);
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
+  // How long the server took from a request's arrival to its answer's last byte.
+  const handledMs: number[] = [];
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    if (!measuring || request.method !== "POST") return;
+    const arrived = performance.now();
+    response.once("finish", () => handledMs.push(performance.now() - arrived));
+  };
+  sendTo.app.server.prependListener("request", onRequest);
+  const warmedUp = setTimeout(() => {
+    measuring = true;
+    loopDelay.enable();
+  }, (WARMUP_SECONDS + 0.5) * 1000);
+  const sampler = setInterval(() => {
+    if (!measuring) return;
+    memory = process.memoryUsage();
+    peakRss = Math.max(peakRss, memory.rss);
+  }, 250);
+  let sent: SendResult;
+  try {
+    sent = await sender.call<SendResult>({ op: "send", url: sendUrl, conversations, tag });
+  } finally {
+    clearTimeout(warmedUp);
+    clearInterval(sampler);
+    sendTo.app.server.off("request", onRequest);
+    loopDelay.disable();
+    gcObserver.disconnect();
   }
-  const sendingSeconds = (performance.now() - started) / 1000;
-  const memory = process.memoryUsage();
   const stoppedAt = performance.now();
 
-  // 5. Wait for the sends to answer and the deliveries to arrive, at most DRAIN_MS after stopping.
-  const expectedCount = () => okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
-  while (performance.now() - stoppedAt < DRAIN_MS && (inFlight.size > 0 || (await subscribers.received()) < expectedCount())) {
-    await sleep(20);
-  }
-  await Promise.all(inFlight); // an answer still missing after the drain counts below as a failed send
-  const { lost, received, duplicates, socketErrors, latencies } = await subscribers.finish(okSeqs);
-  for (const [reason, count] of failures) console.log(`  send failure x${count}: ${reason}`);
+  // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
+  const expectedCount = () => sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
+  while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers.received()) < expectedCount()) await sleep(20);
+  const { lost, received, duplicates, socketErrors, latencies } = await subscribers.finish(sent.okSeqs);
+  for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
 
   const sorted = latencies.sort();
+  const answers = sent.answerMs.sort();
+  const handled = Float64Array.from(handledMs).sort();
   const expected = expectedCount();
   return {
     name,
-    sent: seq,
-    sendErrors: seq - okSeqs.length,
+    sent: sent.sent,
+    sendErrors: sent.sent - sent.okSeqs.length,
     expected,
     received: expected - lost,
     extra: received - (expected - lost),
@@ -422,7 +529,15 @@ async function measure(
     rss: memory.rss,
     heapUsed: memory.heapUsed,
     peakRss: Math.max(peakRss, memory.rss),
-    achievedRate: seq / sendingSeconds,
+    achievedRate: sent.sent / sent.sendingSeconds,
+    answerP50: percentile(answers, 50),
+    answerP99: percentile(answers, 99),
+    handledP50: percentile(handled, 50),
+    handledP99: percentile(handled, 99),
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    loopDelayMax: loopDelay.max / 1e6,
+    gcPauseMs,
+    gcMaxMs,
   };
 }
 
@@ -433,8 +548,12 @@ function printPhase(r: PhaseResult) {
   );
   console.log(`${r.name}: latency send→receipt p50=${ms(r.p50)} p99=${ms(r.p99)} max=${ms(r.max)}`);
   console.log(
-    `${r.name}: memory (server runs in this process) rss=${mb(r.rss)} (peak ${mb(r.peakRss)}; includes the subscriber thread) ` +
-      `heapUsed=${mb(r.heapUsed)} (main thread: server${r.name.startsWith("two") ? "s A and B" : ""} + sender)`,
+    `${r.name}: diagnosis: sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (handled by the server p50=${ms(r.handledP50)} p99=${ms(r.handledP99)}); main event loop delay p99=${ms(r.loopDelayP99)} max=${ms(r.loopDelayMax)}; ` +
+      `GC ${ms(r.gcPauseMs)} in all (longest ${ms(r.gcMaxMs)})`,
+  );
+  console.log(
+    `${r.name}: memory (server runs in this process) rss=${mb(r.rss)} (peak ${mb(r.peakRss)}; includes the subscriber and sender threads) ` +
+      `heapUsed=${mb(r.heapUsed)} (main thread: server${r.name.startsWith("two") ? "s A and B" : ""})`,
   );
 }
 
@@ -541,7 +660,7 @@ async function main() {
     if (a.app.services.bus.kind !== "memory") throw new Error("instance A should use the in-process bus");
     const conversations = await seed(a.app);
     const results: PhaseResult[] = [];
-    results.push(await phase("one instance", a.url, a.url, conversations));
+    results.push(await phase("one instance", a, a.url, conversations));
     printPhase(results.at(-1)!);
     await a.app.close();
     apps.splice(apps.indexOf(a.app), 1);
@@ -549,7 +668,7 @@ async function main() {
     const a2 = await start({ REDIS_URL });
     const b = await start({ REDIS_URL });
     if (a2.app.services.bus.kind !== "redis" || b.app.services.bus.kind !== "redis") throw new Error("the instances are not on Redis");
-    results.push(await phase("two instances (Redis, send A → subscribers B)", a2.url, b.url, conversations));
+    results.push(await phase("two instances (Redis, send A → subscribers B)", a2, b.url, conversations));
     printPhase(results.at(-1)!);
 
     const idle = idleRequestsPerMinute();
@@ -582,7 +701,9 @@ async function main() {
   }
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === "subscribers") subscriberWorker();
+const role = isMainThread ? undefined : (workerData as { role?: string } | null)?.role;
+if (role === "subscribers") subscriberWorker();
+else if (role === "sender") senderWorker();
 else main().then(
   (code) => process.exit(code),
   (error: unknown) => {

@@ -22,7 +22,9 @@ export type BusEvents = {
   ];
   "message:added": [conversationId: number, payload: MessageDTO];
   "notification:new": [userId: number, payload: NewMessageNotification];
-  "unread:changed": [userId: number, payload: { count: number }];
+  /** Her unread count may have changed; each subscriber counts afresh, so the last value is exact
+   * and a send to a member nobody is watching costs no count. */
+  "unread:changed": [userId: number, payload: Record<string, never>];
   "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
   /** The sponsors' banners changed: every /chat socket is told to refetch them. */
   "banners:changed": [payload: { at: string }];

@@ -222,7 +222,7 @@ builder.subscriptionField("unreadCountChanged", (t) =>
     authScopes: { member: true },
     description: "Her total unread count, counted afresh on each change so that the last value is exact.",
     subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("unread:changed", requireUser(ctx).id),
-    resolve: (_event: { count: number }, _args, ctx) => ctx.services.conversations.unreadCount(requireUser(ctx)),
+    resolve: (_event: Record<string, never>, _args, ctx) => ctx.services.conversations.unreadCount(requireUser(ctx)),
   }),
 );
 

@@ -200,14 +200,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     return Number(row?.count ?? 0);
   }
 
-  async function publishUnread(userIds: number[]) {
-    for (const userId of userIds) {
-      try {
-        bus.pubsub.publish("unread:changed", userId, { count: await unreadCount({ id: userId }) });
-      } catch (error) {
-        log.error({ err: error, userId }, "could not publish the unread count");
-      }
-    }
+  function publishUnread(userIds: number[]) {
+    for (const userId of userIds) bus.pubsub.publish("unread:changed", userId, {});
   }
 
   async function startConversation(
@@ -350,7 +344,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       offerTitle: offer?.title ?? null,
     };
     for (const userId of recipients) bus.pubsub.publish("notification:new", userId, notification);
-    void publishUnread(recipients);
+    publishUnread(recipients);
     for (const phone of notice) {
       whatsapp
         .sendMessageNotification(phone, { senderName: notification.senderName, offerTitle: offer?.title ?? "sua oferta" })
@@ -368,7 +362,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       data: { lastReadAt: conversation.lastMessageAt },
     });
     const count = await unreadCount(user);
-    bus.pubsub.publish("unread:changed", user.id, { count });
+    publishUnread([user.id]);
     return { conversationId, unreadCount: count };
   }
 
@@ -383,7 +377,7 @@ export function createConversationsService(deps: ConversationsDeps) {
       where: { conversationId_userId: { conversationId, userId: user.id } },
       data: { hiddenAt: clock.now(), lastReadAt: conversation.lastMessageAt },
     });
-    await publishUnread([user.id]);
+    publishUnread([user.id]);
     return { conversationId };
   }
 
