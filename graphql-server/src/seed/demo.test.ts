@@ -178,6 +178,9 @@ describe("seedDemo", () => {
         expect(m.senderId).toBe(i % 2 === 0 ? c.interestedUserId : c.offerOwnerId);
         expect(m.content.trim().length).toBeGreaterThan(0);
         expect(m.content).not.toMatch(/\{\w+\}/);
+        // Written in waking hours, São Paulo time (UTC-3): no demo chat at 3 in the morning.
+        const hour = (m.createdAt.getUTCHours() + 21) % 24;
+        expect(hour >= 7 && hour < 23, `message at ${hour}h in São Paulo`).toBe(true);
       });
       const last = c.messages[c.messages.length - 1];
       expect(c.lastMessageAt.getTime()).toBe(last.createdAt.getTime());

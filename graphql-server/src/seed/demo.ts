@@ -999,6 +999,15 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     const localHour = new Date(t - 3 * HOUR).getUTCHours();
     if (localHour < 8 || localHour >= 21) t += (((8 - localHour + 24) % 24) + int(0, 3)) * HOUR;
     if (t > latest) continue;
+    // Replies land in waking hours too: one that would fall in the night waits for the morning.
+    const times: number[] = [];
+    for (const gap of gaps) {
+      t += gap;
+      const hour = new Date(t - 3 * HOUR).getUTCHours();
+      if (hour >= 23 || hour < 7) t += (((7 - hour + 24) % 24) + int(1, 3)) * HOUR + int(0, 59) * MINUTE;
+      times.push(t);
+    }
+    if (t > nowMs - 10 * MINUTE) continue;
     conversationKeys.add(key);
 
     const owner = everyone[offer.author];
@@ -1010,10 +1019,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
       cidadeO: owner.city!.city,
       atividadeI: String(interested.data.professionalActivity),
     };
-    const messages = script.map((line, i) => {
-      t += gaps[i];
-      return { sender: i % 2 === 0 ? interestedIndex : offer.author, content: fill(line, values), createdAt: new Date(t) };
-    });
+    const messages = script.map((line, i) => ({
+      sender: i % 2 === 0 ? interestedIndex : offer.author,
+      content: fill(line, values),
+      createdAt: new Date(times[i]),
+    }));
     const last = messages[messages.length - 1];
     const lastBy = (who: number) => [...messages].reverse().find((m) => m.sender === who)!.createdAt;
     // In about half the conversations the one who did not write last has not read it yet.
