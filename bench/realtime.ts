@@ -164,6 +164,10 @@ interface PhaseResult {
   loopDelayMax: number;
   gcPauseMs: number;
   gcMaxMs: number;
+  /** The same for the subscribers' thread (the measuring side). */
+  subscriberLoopDelayP99: number;
+  subscriberLoopDelayMax: number;
+  subscriberGcMaxMs: number;
 }
 
 type Op =
@@ -276,6 +280,14 @@ function subscriberWorker() {
   let closedEarly = 0;
   let finished = false;
   const clients: WsClient[] = [];
+  // The subscribers' own event loop and GC: a stall here would show as delivery latency.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  let measuring = false;
+  let gcMaxMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    if (measuring) for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
 
   async function open(url: string, list: Conversation[], tag: string) {
     conversations = list;
@@ -316,6 +328,10 @@ function subscriberWorker() {
                 return;
               }
               if (parts[0] !== "bench") return; // warm-up
+              if (!measuring) {
+                measuring = true;
+                loopDelay.enable();
+              }
               const seq = Number(parts[3]);
               if (seen.has(seq)) {
                 duplicates++;
@@ -339,13 +355,24 @@ function subscriberWorker() {
 
   async function finish(okSeqs: number[]) {
     finished = true;
+    loopDelay.disable();
+    gcObserver.disconnect();
     let lost = 0;
     for (const n of okSeqs) {
       const state = byConversation.get(conversations[n % conversations.length].id)!;
       for (const seen of state.seen) if (!seen.has(n)) lost++;
     }
     await Promise.all(clients.map((client) => client.dispose()));
-    return { lost, received, duplicates, socketErrors: socketErrors + closedEarly, latencies: latencies.slice(0, received) };
+    return {
+      lost,
+      received,
+      duplicates,
+      socketErrors: socketErrors + closedEarly,
+      latencies: latencies.slice(0, received),
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      loopDelayMax: loopDelay.max / 1e6,
+      gcMaxMs,
+    };
   }
 
   port.on("message", (message: { id: number } & Op) => {
@@ -404,7 +431,16 @@ function startSubscribers() {
     unready: () => call<number[]>({ op: "unready" }),
     received: () => call<number>({ op: "received" }),
     finish: (okSeqs: number[]) =>
-      call<{ lost: number; received: number; duplicates: number; socketErrors: number; latencies: Float64Array }>({ op: "finish", okSeqs }),
+      call<{
+        lost: number;
+        received: number;
+        duplicates: number;
+        socketErrors: number;
+        latencies: Float64Array;
+        loopDelayP99: number;
+        loopDelayMax: number;
+        gcMaxMs: number;
+      }>({ op: "finish", okSeqs }),
     terminate,
   };
 }
@@ -506,7 +542,7 @@ async function measure(
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expectedCount = () => sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
   while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers.received()) < expectedCount()) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies } = await subscribers.finish(sent.okSeqs);
+  const { lost, received, duplicates, socketErrors, latencies, ...subscriberLoop } = await subscribers.finish(sent.okSeqs);
   for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
 
   const sorted = latencies.sort();
@@ -538,6 +574,9 @@ async function measure(
     loopDelayMax: loopDelay.max / 1e6,
     gcPauseMs,
     gcMaxMs,
+    subscriberLoopDelayP99: subscriberLoop.loopDelayP99,
+    subscriberLoopDelayMax: subscriberLoop.loopDelayMax,
+    subscriberGcMaxMs: subscriberLoop.gcMaxMs,
   };
 }
 
@@ -549,7 +588,8 @@ function printPhase(r: PhaseResult) {
   console.log(`${r.name}: latency send→receipt p50=${ms(r.p50)} p99=${ms(r.p99)} max=${ms(r.max)}`);
   console.log(
     `${r.name}: diagnosis: sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (handled by the server p50=${ms(r.handledP50)} p99=${ms(r.handledP99)}); main event loop delay p99=${ms(r.loopDelayP99)} max=${ms(r.loopDelayMax)}; ` +
-      `GC ${ms(r.gcPauseMs)} in all (longest ${ms(r.gcMaxMs)})`,
+      `GC ${ms(r.gcPauseMs)} in all (longest ${ms(r.gcMaxMs)}); subscribers' event loop delay p99=${ms(r.subscriberLoopDelayP99)} ` +
+      `max=${ms(r.subscriberLoopDelayMax)}, longest GC ${ms(r.subscriberGcMaxMs)}`,
   );
   console.log(
     `${r.name}: memory (server runs in this process) rss=${mb(r.rss)} (peak ${mb(r.peakRss)}; includes the subscriber and sender threads) ` +
