@@ -63,6 +63,49 @@ function percentile(sorted: Float64Array, p: number) {
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)}ms` : "n/a");
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)}MB`;
 
+/** A thread's event-loop delay and GC pauses over a measured stretch, in ms. */
+interface ThreadWatch {
+  loopDelayP99: number;
+  loopDelayMax: number;
+  gcPauseMs: number;
+  gcMaxMs: number;
+}
+
+/**
+ * Watches the calling thread's event loop and GC from start() to stop(): a stall there shows as
+ * latency without being the server's statements or the network.
+ */
+function watchThread() {
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  let watching = false;
+  let gcPauseMs = 0;
+  let gcMaxMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    if (!watching) return;
+    for (const entry of list.getEntries()) {
+      gcPauseMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  return {
+    get watching() {
+      return watching;
+    },
+    start() {
+      if (watching) return;
+      watching = true;
+      loopDelay.enable();
+    },
+    stop(): ThreadWatch {
+      watching = false;
+      loopDelay.disable();
+      gc.disconnect();
+      return { loopDelayP99: loopDelay.percentile(99) / 1e6, loopDelayMax: loopDelay.max / 1e6, gcPauseMs, gcMaxMs };
+    },
+  };
+}
+
 interface Conversation {
   id: number;
   /** Session cookies of its two members ("coroa_session=…"). */
@@ -159,15 +202,10 @@ interface PhaseResult {
   /** A send request's arrival at the server to its answer's last byte. */
   handledP50: number;
   handledP99: number;
-  /** The main thread's event-loop delay while sending (server and sender share it). */
-  loopDelayP99: number;
-  loopDelayMax: number;
-  gcPauseMs: number;
-  gcMaxMs: number;
+  /** The main thread's (the server's) event loop and GC while sending. */
+  server: ThreadWatch;
   /** The same for the subscribers' thread (the measuring side). */
-  subscriberLoopDelayP99: number;
-  subscriberLoopDelayMax: number;
-  subscriberGcMaxMs: number;
+  subscribers: ThreadWatch;
 }
 
 type Op =
@@ -186,7 +224,7 @@ interface SendResult {
   sendingSeconds: number;
 }
 
-function postMessage(sendUrl: string, cookie: string, conversationId: number, content: string) {
+function sendOverHttp(sendUrl: string, cookie: string, conversationId: number, content: string) {
   return fetch(`${sendUrl}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
@@ -205,13 +243,12 @@ function postMessage(sendUrl: string, cookie: string, conversationId: number, co
  * for SECONDS, round-robin over the conversations and their two members.
  */
 function senderWorker() {
-  const port = parentPort!;
   async function send(url: string, conversations: Conversation[], tag: string): Promise<SendResult> {
     const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
     const warm = new Set<Promise<unknown>>();
     for (let w = 0; performance.now() < warmEnd; w++) {
       const c = conversations[w % conversations.length];
-      const request = postMessage(url, c.cookies[w % 2], c.id, `warm:${tag}`)
+      const request = sendOverHttp(url, c.cookies[w % 2], c.id, `warm:${tag}`)
         .catch(() => undefined)
         .finally(() => warm.delete(request));
       warm.add(request);
@@ -234,7 +271,7 @@ function senderWorker() {
         const conversation = conversations[n % conversations.length];
         const sender = conversation.cookies[Math.floor(n / conversations.length) % 2];
         const sentAt = now();
-        const request = postMessage(url, sender, conversation.id, `bench:${tag}:${n}:${sentAt}`)
+        const request = sendOverHttp(url, sender, conversation.id, `bench:${tag}:${n}:${sentAt}`)
           .then(
             () => {
               okSeqs.push(n);
@@ -255,13 +292,7 @@ function senderWorker() {
     await Promise.race([Promise.all(inFlight), sleep(DRAIN_MS)]);
     return { sent: seq, okSeqs, answerMs: Float64Array.from(answerMs), failures: [...failures], sendingSeconds };
   }
-  port.on("message", (message: { id: number } & Op) => {
-    if (message.op !== "send") return;
-    send(message.url, message.conversations, message.tag).then(
-      (result) => port.postMessage({ id: message.id, result }),
-      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
-    );
-  });
+  answerCalls(async (message) => (message.op === "send" ? send(message.url, message.conversations, message.tag) : undefined));
 }
 
 /**
@@ -269,7 +300,6 @@ function senderWorker() {
  * event loop (real subscribers are browsers elsewhere). Answers the main thread's requests.
  */
 function subscriberWorker() {
-  const port = parentPort!;
   const byConversation = new Map<number, { seen: Set<number>[]; probed: boolean[] }>();
   let latencies = new Float64Array(0);
   let conversations: Conversation[] = [];
@@ -281,13 +311,7 @@ function subscriberWorker() {
   let finished = false;
   const clients: WsClient[] = [];
   // The subscribers' own event loop and GC: a stall here would show as delivery latency.
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  let measuring = false;
-  let gcMaxMs = 0;
-  const gcObserver = new PerformanceObserver((list) => {
-    if (measuring) for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
-  });
-  gcObserver.observe({ entryTypes: ["gc"] });
+  const watch = watchThread();
 
   async function open(url: string, list: Conversation[], tag: string) {
     conversations = list;
@@ -328,10 +352,7 @@ function subscriberWorker() {
                 return;
               }
               if (parts[0] !== "bench") return; // warm-up
-              if (!measuring) {
-                measuring = true;
-                loopDelay.enable();
-              }
+              watch.start();
               const seq = Number(parts[3]);
               if (seen.has(seq)) {
                 duplicates++;
@@ -355,8 +376,7 @@ function subscriberWorker() {
 
   async function finish(okSeqs: number[]) {
     finished = true;
-    loopDelay.disable();
-    gcObserver.disconnect();
+    const thread = watch.stop();
     let lost = 0;
     for (const n of okSeqs) {
       const state = byConversation.get(conversations[n % conversations.length].id)!;
@@ -369,26 +389,29 @@ function subscriberWorker() {
       duplicates,
       socketErrors: socketErrors + closedEarly,
       latencies: latencies.slice(0, received),
-      loopDelayP99: loopDelay.percentile(99) / 1e6,
-      loopDelayMax: loopDelay.max / 1e6,
-      gcMaxMs,
+      thread,
     };
   }
 
+  answerCalls(async (message) => {
+    switch (message.op) {
+      case "open":
+        return open(message.url, message.conversations, message.tag);
+      case "unready":
+        return conversations.filter((c) => byConversation.get(c.id)!.probed.some((p) => !p)).map((c) => c.id);
+      case "received":
+        return received;
+      case "finish":
+        return finish(message.okSeqs);
+    }
+  });
+}
+
+/** A worker's side of startWorker's calls: each operation's result (or error) goes back under its id. */
+function answerCalls(handle: (message: Op) => Promise<unknown>) {
+  const port = parentPort!;
   port.on("message", (message: { id: number } & Op) => {
-    const answer = async () => {
-      switch (message.op) {
-        case "open":
-          return open(message.url, message.conversations, message.tag);
-        case "unready":
-          return conversations.filter((c) => byConversation.get(c.id)!.probed.some((p) => !p)).map((c) => c.id);
-        case "received":
-          return received;
-        case "finish":
-          return finish(message.okSeqs);
-      }
-    };
-    answer().then(
+    handle(message).then(
       (result) => port.postMessage({ id: message.id, result }),
       (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
     );
@@ -437,9 +460,7 @@ function startSubscribers() {
         duplicates: number;
         socketErrors: number;
         latencies: Float64Array;
-        loopDelayP99: number;
-        loopDelayMax: number;
-        gcMaxMs: number;
+        thread: ThreadWatch;
       }>({ op: "finish", okSeqs }),
     terminate,
   };
@@ -483,7 +504,7 @@ async function measure(
   const byId = new Map(conversations.map((c) => [c.id, c]));
   let unready = await subscribers.unready();
   for (let attempt = 0; unready.length && attempt < 20; attempt++) {
-    await Promise.all(unready.map((id) => postMessage(sendUrl, byId.get(id)!.cookies[0], id, `probe:${tag}`)));
+    await Promise.all(unready.map((id) => sendOverHttp(sendUrl, byId.get(id)!.cookies[0], id, `probe:${tag}`)));
     const until = performance.now() + 1000;
     while ((unready = await subscribers.unready()).length && performance.now() < until) await sleep(20);
   }
@@ -498,51 +519,37 @@ async function measure(
   // its GC pauses and the process's memory.
   let peakRss = 0;
   let memory = process.memoryUsage();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  let gcPauseMs = 0;
-  let gcMaxMs = 0;
-  let measuring = false;
-  const gcObserver = new PerformanceObserver((list) => {
-    if (!measuring) return;
-    for (const entry of list.getEntries()) {
-      gcPauseMs += entry.duration;
-      gcMaxMs = Math.max(gcMaxMs, entry.duration);
-    }
-  });
-  gcObserver.observe({ entryTypes: ["gc"] });
+  const watch = watchThread();
   // How long the server took from a request's arrival to its answer's last byte.
   const handledMs: number[] = [];
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    if (!measuring || request.method !== "POST") return;
+    if (!watch.watching || request.method !== "POST") return;
     const arrived = performance.now();
     response.once("finish", () => handledMs.push(performance.now() - arrived));
   };
   sendTo.app.server.prependListener("request", onRequest);
-  const warmedUp = setTimeout(() => {
-    measuring = true;
-    loopDelay.enable();
-  }, (WARMUP_SECONDS + 0.5) * 1000);
+  const warmedUp = setTimeout(() => watch.start(), (WARMUP_SECONDS + 0.5) * 1000);
   const sampler = setInterval(() => {
-    if (!measuring) return;
+    if (!watch.watching) return;
     memory = process.memoryUsage();
     peakRss = Math.max(peakRss, memory.rss);
   }, 250);
   let sent: SendResult;
+  let server: ThreadWatch;
   try {
     sent = await sender.call<SendResult>({ op: "send", url: sendUrl, conversations, tag });
   } finally {
     clearTimeout(warmedUp);
     clearInterval(sampler);
     sendTo.app.server.off("request", onRequest);
-    loopDelay.disable();
-    gcObserver.disconnect();
+    server = watch.stop();
   }
   const stoppedAt = performance.now();
 
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expectedCount = () => sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
   while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers.received()) < expectedCount()) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies, ...subscriberLoop } = await subscribers.finish(sent.okSeqs);
+  const { lost, received, duplicates, socketErrors, latencies, thread } = await subscribers.finish(sent.okSeqs);
   for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
 
   const sorted = latencies.sort();
@@ -570,13 +577,8 @@ async function measure(
     answerP99: percentile(answers, 99),
     handledP50: percentile(handled, 50),
     handledP99: percentile(handled, 99),
-    loopDelayP99: loopDelay.percentile(99) / 1e6,
-    loopDelayMax: loopDelay.max / 1e6,
-    gcPauseMs,
-    gcMaxMs,
-    subscriberLoopDelayP99: subscriberLoop.loopDelayP99,
-    subscriberLoopDelayMax: subscriberLoop.loopDelayMax,
-    subscriberGcMaxMs: subscriberLoop.gcMaxMs,
+    server,
+    subscribers: thread,
   };
 }
 
@@ -587,9 +589,9 @@ function printPhase(r: PhaseResult) {
   );
   console.log(`${r.name}: latency send→receipt p50=${ms(r.p50)} p99=${ms(r.p99)} max=${ms(r.max)}`);
   console.log(
-    `${r.name}: diagnosis: sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (handled by the server p50=${ms(r.handledP50)} p99=${ms(r.handledP99)}); main event loop delay p99=${ms(r.loopDelayP99)} max=${ms(r.loopDelayMax)}; ` +
-      `GC ${ms(r.gcPauseMs)} in all (longest ${ms(r.gcMaxMs)}); subscribers' event loop delay p99=${ms(r.subscriberLoopDelayP99)} ` +
-      `max=${ms(r.subscriberLoopDelayMax)}, longest GC ${ms(r.subscriberGcMaxMs)}`,
+    `${r.name}: diagnosis: sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (handled by the server p50=${ms(r.handledP50)} p99=${ms(r.handledP99)}); main event loop delay p99=${ms(r.server.loopDelayP99)} max=${ms(r.server.loopDelayMax)}; ` +
+      `GC ${ms(r.server.gcPauseMs)} in all (longest ${ms(r.server.gcMaxMs)}); subscribers' event loop delay p99=${ms(r.subscribers.loopDelayP99)} ` +
+      `max=${ms(r.subscribers.loopDelayMax)}, longest GC ${ms(r.subscribers.gcMaxMs)}`,
   );
   console.log(
     `${r.name}: memory (server runs in this process) rss=${mb(r.rss)} (peak ${mb(r.peakRss)}; includes the subscriber and sender threads) ` +
