@@ -111,8 +111,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
-  const profile = createProfileService({ prisma, clock, bus, log, storage, cep });
   const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config), boardCacheMs: config.BOARD_CACHE_MS });
+  const profile = createProfileService({ prisma, clock, bus, log, storage, cep, board: offers });
   const conversations = createConversationsService({
     prisma,
     clock,

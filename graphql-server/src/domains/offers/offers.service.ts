@@ -505,7 +505,7 @@ export function createOffersService(deps: OffersDeps) {
     improveText,
     /** Tells every board that a member's cards changed (her plan, state or display fields), after commit. */
     authorChanged(authorId: number) {
-      return publish({ kind: "author", authorId });
+      publish({ kind: "author", authorId });
     },
     /** Whole anonymous GraphQL answers of the board (see boardResponseCache), emptied with the pages. */
     responseCache: boardCache<CachedBoardResult>(),

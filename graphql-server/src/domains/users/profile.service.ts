@@ -27,6 +27,8 @@ export interface ProfileDeps {
   log: Logger;
   storage: Storage;
   cep: CepLookup;
+  /** The board: her cards show her name, photo, activity, plan and state (the offers service). */
+  board: { authorChanged(authorId: number): void };
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -201,13 +203,11 @@ export function toPublicProfileDTO(user: User): PublicProfileDTO {
 }
 
 export function createProfileService(deps: ProfileDeps) {
-  const { prisma, clock, bus, log, storage, cep } = deps;
+  const { prisma, clock, bus, log, storage, cep, board } = deps;
 
-  /** Her board cards show her name, photo, activity, plan and state: boards refresh them. */
-  const publishAuthor = (authorId: number) => bus.pubsub.publish("offers:changed", { kind: "author", authorId });
   const publishUser = (user: User) => {
     bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
-    publishAuthor(user.id);
+    board.authorChanged(user.id);
   };
 
   async function getProfile(user: User): Promise<ProfileDTO> {
@@ -332,7 +332,7 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.user.delete({ where: { id: userId } });
     });
     await removeImages(userId, ["photo", "banner"]);
-    publishAuthor(userId);
+    board.authorChanged(userId);
     log.info({ userId }, "account deleted");
   }
 
