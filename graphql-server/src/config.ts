@@ -46,7 +46,7 @@ const envSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     OTP_VERIFIES_PER_IP_PER_10MIN: z.coerce.number().int().positive().default(60),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
-    /** Messages one member may send per minute (anti-spam, counted per instance). */
+    /** Messages one member may send per minute (anti-spam; shared by the instances through Redis). */
     MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
     /** Longest a board page is served from memory (writes drop it at once); 0 turns the cache off. */
     BOARD_CACHE_MS: z.coerce.number().int().min(0).default(10_000),

@@ -31,13 +31,13 @@ import type { Storage } from "./providers/storage/storage.js";
  * shared by every instance, under a prefix naming this deployment's database so that two
  * deployments (or test databases) sharing one Redis do not count together; in memory otherwise.
  */
-function createLimiter(options: { bus: Bus; scope: string; name: string; points: number; durationSeconds: number }): RateLimiter {
-  const { bus, scope, name, points, durationSeconds } = options;
+function createLimiter(options: { bus: Bus; redisPrefix: string; name: string; points: number; durationSeconds: number }): RateLimiter {
+  const { bus, redisPrefix, name, points, durationSeconds } = options;
   const inMemory = new RateLimiterMemory({ points, duration: durationSeconds });
   const limiter = bus.redis
     ? new RateLimiterRedis({
         storeClient: bus.redis,
-        keyPrefix: `coroa:${scope}:${name}`,
+        keyPrefix: `${redisPrefix}:${name}`,
         points,
         duration: durationSeconds,
         // While Redis is unreachable each instance counts on its own rather than failing requests.
@@ -96,7 +96,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const prisma = db.prisma;
   const bus = createBus(config.REDIS_URL, log);
   // Names this deployment's data in shared Redis keys (never the URL itself: it may hold a password).
-  const scope = createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12);
+  const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
   const whatsapp = createWhatsAppSender(config, log, clock);
   const sessions = createSessionStore(prisma, clock, config.SESSION_DAYS);
   const auth = createAuthService({
@@ -107,7 +107,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     bus,
     whatsapp,
     sessions,
-    verifyLimiter: createLimiter({ bus, scope, name: "otp-verify", points: config.OTP_VERIFIES_PER_IP_PER_10MIN, durationSeconds: 600 }),
+    verifyLimiter: createLimiter({ bus, redisPrefix, name: "otp-verify", points: config.OTP_VERIFIES_PER_IP_PER_10MIN, durationSeconds: 600 }),
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
@@ -119,9 +119,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
     log,
     bus,
     whatsapp,
-    sendLimiter: createLimiter({ bus, scope, name: "messages", points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
+    sendLimiter: createLimiter({ bus, redisPrefix, name: "messages", points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
   });
-  const presence = createPresenceService({ prisma, clock, log, bus, scope });
+  const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix });
   const reports = createReportsService({ prisma, clock, log });
   return {
     config,

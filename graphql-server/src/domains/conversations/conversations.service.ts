@@ -9,7 +9,7 @@ import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../auth/auth.service.js";
 
 export interface ConversationsDeps {
-  /** Messages a member may send per minute (per instance); beyond it MESSAGES_TOO_FAST. */
+  /** Messages a member may send per minute (see services.ts); beyond it MESSAGES_TOO_FAST. */
   sendLimiter?: RateLimiter;
   prisma: PrismaClient;
   clock: Clock;

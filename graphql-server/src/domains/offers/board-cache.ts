@@ -3,10 +3,10 @@
  *
  * What is cached is public: the offers of a page in board order with their author's display fields
  * and cursors, never whether the viewer liked them (that is merged per request). Every write that can
- * change a page publishes on the bus after it commits (`offers:changed`, `user:updated`); each
- * instance drops its whole cache when such an event arrives, so with Redis a write on instance A
- * empties the caches of B and C too. A time limit bounds staleness should a write ever go around the
- * services.
+ * change a page publishes `offers:changed` on the bus after it commits (kind `author` for a member's
+ * display fields); each instance drops its whole cache when such an event arrives, so with Redis a
+ * write on instance A empties the caches of B and C too. A time limit bounds staleness should a
+ * write ever go around the services.
  *
  * Races: a read that started before an invalidation must not store what it read, so each entry is
  * stored only when the generation it started in is still current. Concurrent misses on one key share

@@ -8,8 +8,8 @@ export interface PresenceDeps {
   clock: Clock;
   log: Logger;
   bus: Bus;
-  /** Names this deployment in shared Redis keys (see services.ts). */
-  scope?: string;
+  /** This deployment's prefix of shared Redis keys (see services.ts). */
+  redisPrefix?: string;
 }
 
 /** A crashed instance's sockets stop counting after this long (its members then time out). */
@@ -31,7 +31,7 @@ export function createPresenceService(deps: PresenceDeps) {
   const { prisma, clock, log, bus } = deps;
   const sockets = new Map<number, number>();
   const redis = bus.redis;
-  const countKey = (userId: number) => `coroa:${deps.scope ?? "default"}:sockets:${userId}`;
+  const countKey = (userId: number) => `${deps.redisPrefix ?? "coroa:default"}:sockets:${userId}`;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
