@@ -241,6 +241,14 @@ const formInitialOf = (o: BoardOffer): Partial<OfferInput> => ({
  * The Mural de Parcerias: filters and hub tabs, the offers with cursor paging, likes, the proposal
  * dialog, the owner's edit and delete, contact, plan dialogs, and live updates.
  */
+/** The <option>s of a filter's choices. */
+const optionsOf = (choices: readonly { value: string; label: string }[]) =>
+  choices.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+
 export function OfferBoard() {
   const { status, user } = useSession();
   const signedIn = status === "authenticated" && !!user;
@@ -589,11 +597,7 @@ export function OfferBoard() {
 
       <Filters id={filtersId} role="search" aria-label={T.filters.label} data-open={filtersOpen}>
         <Select label={T.filters.state} value={filters.state} onChange={(e) => setFilter("state", e.target.value)}>
-          {STATE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          {optionsOf(STATE_OPTIONS)}
         </Select>
         <Select label={T.filters.type} value={filters.type} onChange={(e) => setFilter("type", e.target.value)}>
           <option value={ALL}>{T.filters.allTypes}</option>
@@ -606,18 +610,10 @@ export function OfferBoard() {
         <Select label={T.filters.category} value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
           <option value={CATEGORY_CHOICES.all.value}>{CATEGORY_CHOICES.all.label}</option>
           <optgroup label={T.filters.areas}>
-            {CATEGORY_CHOICES.areas.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            {optionsOf(CATEGORY_CHOICES.areas)}
           </optgroup>
           <optgroup label={T.filters.categories}>
-            {CATEGORY_CHOICES.categories.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            {optionsOf(CATEGORY_CHOICES.categories)}
           </optgroup>
         </Select>
         {filtered && (
