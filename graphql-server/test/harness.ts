@@ -17,8 +17,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
-/** A new empty database next to baseUrl's (dropped with drop()); benches use it too. */
+/** A new empty PostgreSQL database on the server of `baseUrl`; drop() removes it. Benches use it too. */
 export async function freshPostgres(baseUrl: string, prefix = "cc_test") {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -37,6 +36,34 @@ export async function freshPostgres(baseUrl: string, prefix = "cc_test") {
       await again.end();
     },
   };
+}
+
+/** The PostgreSQL and Redis on this machine (and on CI) that the multi-instance tests share. */
+const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
+const LOCAL_REDIS = "redis://127.0.0.1:6379";
+
+/**
+ * Runs `fn` against two instances of the app sharing one fresh PostgreSQL database and Redis, as
+ * two production servers would; then closes both and drops the database.
+ */
+export async function withTwoInstances(env: Record<string, string>, fn: (a: TestApp, b: TestApp) => Promise<void>) {
+  const database = await freshPostgres(LOCAL_POSTGRES);
+  const shared = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: LOCAL_REDIS, DATABASE_URL: database.url, ...env };
+  try {
+    const a = await startTestApp(shared);
+    try {
+      const b = await startTestApp(shared);
+      try {
+        await fn(a, b);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      await a.close();
+    }
+  } finally {
+    await database.drop();
+  }
 }
 
 /**

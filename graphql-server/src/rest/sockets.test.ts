@@ -5,11 +5,11 @@ import {
   createMember,
   createOfferRow,
   eventually,
-  freshPostgres,
   legacySocket,
   sleep,
   startTestApp,
   TestClient,
+  withTwoInstances,
   type TestApp,
 } from "../../test/harness.js";
 import { CLOSE_FORBIDDEN } from "./sockets.js";
@@ -141,11 +141,7 @@ describe("the /notifications and /chat sockets", () => {
 
 describe("two instances over Redis", () => {
   it("delivers a message sent to instance A to subscribers on instance B", async () => {
-    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
-    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url };
-    const a = await startTestApp(env);
-    const b = await startTestApp(env);
-    try {
+    await withTwoInstances({}, async (a, b) => {
       expect(a.app.services.bus.kind).toBe("redis");
       const { owner, asker, id } = await conversationOf(a, "55339");
       const onB = new TestClient(b.url);
@@ -169,19 +165,11 @@ describe("two instances over Redis", () => {
       expect(frame.message).toEqual(sent.body);
       chat.close();
       await ws.dispose();
-    } finally {
-      await a.close();
-      await b.close();
-      await database.drop();
-    }
+    });
   });
 
   it("keeps her online while a socket on the other instance is open", async () => {
-    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
-    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url };
-    const a = await startTestApp(env);
-    const b = await startTestApp(env);
-    try {
+    await withTwoInstances({}, async (a, b) => {
       const m = await createMember(a, "55349");
       const onB = new TestClient(b.url);
       onB.cookies = m.client.cookies;
@@ -196,10 +184,6 @@ describe("two instances over Redis", () => {
       tabOnB.close();
       await tabOnB.closed();
       await eventually(async () => !(await online()), 3000, "offline once both tabs are closed");
-    } finally {
-      await a.close();
-      await b.close();
-      await database.drop();
-    }
+    });
   });
 });

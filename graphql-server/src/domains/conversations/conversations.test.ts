@@ -4,10 +4,10 @@ import {
   createMember,
   createOfferRow,
   eventually,
-  freshPostgres,
   sleep,
   startTestApp,
   TestClient,
+  withTwoInstances,
   type TestApp,
 } from "../../../test/harness.js";
 import { PRESENCE_TIMEOUT_MS } from "../presence/presence.service.js";
@@ -511,11 +511,7 @@ describe("sending too fast", () => {
   });
 
   it("counts her messages across instances sharing Redis", async () => {
-    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
-    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url, MESSAGES_PER_MINUTE: "3" };
-    const a = await startTestApp(env);
-    const b = await startTestApp(env);
-    try {
+    await withTwoInstances({ MESSAGES_PER_MINUTE: "3" }, async (a, b) => {
       const owner = await createMember(a, "55319");
       const asker = await createMember(a, "55319");
       const offer = await createOfferRow(a, owner.user.id, "permuta");
@@ -528,10 +524,6 @@ describe("sending too fast", () => {
       }
       expect(statuses).toEqual([201, 201, 201, 429]);
       expect(await a.app.services.prisma.message.count({ where: { conversationId: id } })).toBe(3);
-    } finally {
-      await a.close();
-      await b.close();
-      await database.drop();
-    }
+    });
   });
 });

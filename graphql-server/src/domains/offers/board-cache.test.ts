@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, freshPostgres, signIn, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
+import { eventually, signIn, startTestApp, TestClient, withTwoInstances, type TestApp } from "../../../test/harness.js";
 import { BoardCache } from "./board-cache.js";
 
 describe("BoardCache", () => {
@@ -178,11 +178,7 @@ describe("the board served from memory stays true", () => {
 
 describe("the board over two instances sharing Redis", () => {
   it("shows a write made on instance A to anonymous visitors of instance B", async () => {
-    const database = await freshPostgres("postgresql://postgres@127.0.0.1:5432/test");
-    const env = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: database.url, BOARD_CACHE_MS: "600000" };
-    const a = await startTestApp(env);
-    const b = await startTestApp(env);
-    try {
+    await withTwoInstances({ BOARD_CACHE_MS: "600000" }, async (a, b) => {
       expect(b.app.services.bus.kind).toBe("redis");
       const author = new TestClient(a.url);
       await signIn(author, "21988771234");
@@ -194,10 +190,6 @@ describe("the board over two instances sharing Redis", () => {
         const board = await anonymousBoard(b);
         return board.graphql.some((o) => o.title === title) && board.rest.some((o) => o.title === title);
       }, 5000, "the new offer on instance B");
-    } finally {
-      await a.close();
-      await b.close();
-      await database.drop();
-    }
+    });
   });
 });
