@@ -325,3 +325,46 @@ export async function legacySocket(client: TestClient, path: "/chat" | "/notific
     close: () => ws.close(),
   };
 }
+
+/** A CPF with valid check digits, different for each seed. */
+export function cpfFor(seed: number): string {
+  const base = String(100_000_000 + seed * 7919).slice(-9).split("").map(Number);
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  const second = digit([...base, first]);
+  return [...base, first, second].join("");
+}
+let cpfSeq = 0;
+
+/** Every field of a complete, valid profile (PUT /api/profile, updateProfile), with overrides. */
+export function completeProfile(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: "Maria Aparecida Souza",
+    nickname: "Cida",
+    email: "cida@example.com",
+    cpf: cpfFor(++cpfSeq),
+    birthDate: "1980-05-20",
+    cep: "01310-100",
+    street: "Avenida Paulista",
+    houseNumber: "1000",
+    complement: "",
+    neighborhood: "Bela Vista",
+    city: "São Paulo",
+    state: "SP",
+    professionalActivity: "Marketing & Comunicação",
+    interests: ["Voluntariado", "Marketing & Comunicação"],
+    melhorEmail: "",
+    website: "",
+    linkedin: null,
+    miniBio: "",
+    acceptedTerms: true,
+    acceptedPrivacyPolicy: true,
+    acceptedLGPD: true,
+    isOver18: true,
+    ...overrides,
+  };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, signIn, startTestApp, TestClient, withTwoInstances, type TestApp } from "../../../test/harness.js";
+import { completeProfile, eventually, signIn, startTestApp, TestClient, withTwoInstances, type TestApp } from "../../../test/harness.js";
 import { BoardCache } from "./board-cache.js";
 
 describe("BoardCache", () => {
@@ -127,25 +127,11 @@ describe("the board served from memory stays true", () => {
     const own = (await author.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD)).body.data!.offers.edges.map((e) => e.node);
     expect(own.find((o) => o.id === offerId)?.isOwn).toBe(true);
 
-    const renamed = await author.rest("PUT", "/api/profile", {
-      fullName: "Beatriz Almeida Rocha",
-      nickname: "Bia Rocha",
-      email: "bia@example.com",
-      cpf: "529.982.247-25",
-      birthDate: "1985-02-11",
-      cep: "01310-100",
-      street: "Avenida Paulista",
-      houseNumber: "1000",
-      neighborhood: "Bela Vista",
-      city: "São Paulo",
-      state: "SP",
-      professionalActivity: "Marketing & Comunicação",
-      interests: ["Voluntariado"],
-      acceptedTerms: true,
-      acceptedPrivacyPolicy: true,
-      acceptedLGPD: true,
-      isOver18: true,
-    });
+    const renamed = await author.rest(
+      "PUT",
+      "/api/profile",
+      completeProfile({ fullName: "Beatriz Almeida Rocha", nickname: "Bia Rocha", email: "bia@example.com" }),
+    );
     expect(renamed.status).toBe(200);
     board = await anonymousBoard(t);
     expect(board.graphql.find((o) => o.id === offerId)?.userName).toBe("Bia Rocha");

@@ -1,7 +1,7 @@
 import { get } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextValue, signIn, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
+import { completeProfile, cpfFor, nextValue, signIn, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
 import { MemoryStorage } from "../../providers/storage/memory.js";
 
 let t: TestApp;
@@ -9,48 +9,6 @@ let phoneSeq = 0;
 /** A fresh Brazilian mobile number (local digits, with DDD 21) for each member. */
 const newPhone = () => `2198${String(1_000_000 + ++phoneSeq).slice(-7)}`;
 const SUPERUSER_PHONE = "21999990000";
-
-/** A CPF with valid check digits, different for each seed. */
-function cpfFor(seed: number): string {
-  const base = String(100_000_000 + seed * 7919).slice(-9).split("").map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  const second = digit([...base, first]);
-  return [...base, first, second].join("");
-}
-let cpfSeq = 0;
-
-function completeProfile(overrides: Record<string, unknown> = {}) {
-  return {
-    fullName: "Maria Aparecida Souza",
-    nickname: "Cida",
-    email: "cida@example.com",
-    cpf: cpfFor(++cpfSeq),
-    birthDate: "1980-05-20",
-    cep: "01310-100",
-    street: "Avenida Paulista",
-    houseNumber: "1000",
-    complement: "",
-    neighborhood: "Bela Vista",
-    city: "São Paulo",
-    state: "SP",
-    professionalActivity: "Marketing & Comunicação",
-    interests: ["Voluntariado", "Marketing & Comunicação"],
-    melhorEmail: "",
-    website: "",
-    linkedin: null,
-    miniBio: "",
-    acceptedTerms: true,
-    acceptedPrivacyPolicy: true,
-    acceptedLGPD: true,
-    isOver18: true,
-    ...overrides,
-  };
-}
 
 async function member(extra: Record<string, unknown> = {}) {
   const client = new TestClient(t.url);
