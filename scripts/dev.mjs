@@ -3,7 +3,8 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("npm", ["run", "dev", "-w", "graphql-server"], { stdio: "inherit" }),
+  // Development shows stack traces in error answers; nothing else does (docs/decisions.md).
+  spawn("npm", ["run", "dev", "-w", "graphql-server"], { stdio: "inherit", env: { NODE_ENV: "development", ...process.env } }),
   spawn("npm", ["run", "dev", "-w", "web"], { stdio: "inherit" }),
 ];
 const stop = () => children.forEach((child) => child.kill("SIGTERM"));

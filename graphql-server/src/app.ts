@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +8,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
-import express, { type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { specifiedRules, validate } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import helmet from "helmet";
@@ -18,10 +19,13 @@ import type { GraphQLContext } from "./context.js";
 import { applySuperuserPhones } from "./domains/users/users.service.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { openDatabase, type Database } from "./lib/db.js";
-import { isAppError } from "./lib/errors.js";
+import { toAppError } from "./lib/errors.js";
+import { assertAllowed } from "./lib/rate-limit.js";
+import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, identity, isCrossSite, sessionTokenOf, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
-import { operationLimitsRule } from "./lib/graphql-limits.js";
+import { graphqlOverHttpRules } from "./lib/graphql-http.js";
+import { apolloArmor, withoutArmorPrefix, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
@@ -30,9 +34,6 @@ import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./domains/offers/board-response-cache.js";
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
-const MAX_DEPTH = 10;
-const MAX_FIELDS = 500;
-const operationLimits = operationLimitsRule(MAX_DEPTH, MAX_FIELDS);
 
 export interface AppOptions {
   config: Config;
@@ -57,7 +58,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
   const promoted = await applySuperuserPhones(db.prisma, config.SUPERUSER_PHONES);
@@ -118,7 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         if (ctx.extra.presenceUserId) services.presence.socketClosed(ctx.extra.presenceUserId);
         ctx.extra.presenceUserId = undefined;
       },
-      validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, operationLimits]),
+      validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, ...wsValidationRules]),
       context: async (ctx) => {
         const request = ctx.extra.request;
         const token = sessionTokenOf(request);
@@ -138,7 +139,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sockets = legacySockets(services);
   services.presence.start();
   server.on("upgrade", (request, socket, head) => {
-    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    // A reset during the handshake must not become an uncaught 'error' event.
+    socket.on("error", (error) => log.debug({ err: error }, "socket error during upgrade"));
+    try {
+      upgrade(request, socket, head);
+    } catch (error) {
+      log.error({ err: error }, "WebSocket upgrade failed");
+      socket.destroy();
+    }
+  });
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = pathnameOf(request.url);
+    if (pathname === null) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     if (sockets.handles(pathname)) {
       sockets.upgrade(pathname, request, socket, head).catch((error: unknown) => {
         log.error({ err: error }, "legacy socket upgrade failed");
@@ -152,25 +167,38 @@ export async function createApp(options: AppOptions): Promise<App> {
       return;
     }
     wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit("connection", ws, request));
-  });
+  };
 
+  // Visitors without a session are counted per address; members are known and counted per action.
+  const anonymousGraphqlLimit = (req: Request, _res: Response, next: NextFunction) => {
+    if (req.auth) return next();
+    assertAllowed(services.limits.anonymousGraphql, req.ip ?? "unknown").then(() => next(), next);
+  };
+  const armor = apolloArmor();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    introspection: true,
+    // Partners and tools read the printed schema (schema/schema.graphql); production does not serve it.
+    introspection: config.NODE_ENV !== "production",
     csrfPrevention: true,
-    validationRules: [operationLimits],
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,
+    validationRules: armor.validationRules,
     formatError: (formatted, error) => {
       const original = (error as { originalError?: unknown }).originalError;
-      if (isAppError(original)) {
-        return { message: original.message, extensions: { code: original.code, status: original.status } };
+      const known = original === undefined ? null : toAppError(original);
+      if (known) {
+        const retry = known.retryAfterSeconds ? { retryAfterSeconds: known.retryAfterSeconds } : {};
+        return { message: known.message, extensions: { code: known.code, status: known.status, ...retry } };
       }
       if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") {
         log.error({ err: original ?? error }, "unexpected GraphQL error");
-        return { message: "Erro interno do servidor. Tente novamente em alguns minutos.", extensions: { code: "INTERNAL" } };
+        return { message: ERROR_MESSAGES.INTERNAL, extensions: { code: "INTERNAL" } };
       }
-      return formatted;
+      return { ...formatted, message: withoutArmorPrefix(formatted.message) };
     },
     plugins: [
+      ...armor.plugins,
+      graphqlOverHttpRules,
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used: skip the per-field cache-control bookkeeping.
@@ -184,6 +212,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     "/graphql",
     // uploadProfileImage carries a 5 MB image as a base64 data URL (about 6.7 MB).
     express.json({ limit: "7mb" }),
+    anonymousGraphqlLimit,
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }): Promise<GraphQLContext> => ({
         services,
@@ -235,6 +264,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       if (ownsDb) await db.close();
     },
   };
+}
+
+/** The path of a request target, or null when it is not a valid URL path. */
+function pathnameOf(target: string | undefined): string | null {
+  try {
+    return new URL(target ?? "/", "http://localhost").pathname;
+  } catch {
+    return null;
+  }
 }
 
 function immutableAssets(res: Response, path: string) {

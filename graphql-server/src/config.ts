@@ -48,6 +48,14 @@ const envSchema = z
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
     /** Messages one member may send per minute (anti-spam; shared by the instances through Redis). */
     MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /** Connections in the PostgreSQL pool of one instance. */
+    DATABASE_POOL_MAX: z.coerce.number().int().positive().default(20),
+    /** GraphQL requests one address may make per minute without a session. */
+    GRAPHQL_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    /** Photo and banner uploads one member may make per hour. */
+    UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** 'Ajustar por IA' requests one member may make per hour. */
+    IMPROVE_TEXT_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Longest a board page is served from memory (writes drop it at once); 0 turns the cache off. */
     BOARD_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
     // WhatsApp provider
@@ -91,7 +99,10 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = z.infer<typeof envSchema> & {
+  /** Stack traces and server paths in error answers: only when NODE_ENV=development is set explicitly. */
+  EXPOSE_ERROR_DETAILS: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -102,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = { ...parsed.data, ...overrides };
+  const config: Config = { ...parsed.data, EXPOSE_ERROR_DETAILS: env.NODE_ENV === "development", ...overrides };
   // A relative DATA_DIR means relative to where the person ran npm, not to the workspace npm enters.
   if (config.DATA_DIR !== "memory" && !isAbsolute(config.DATA_DIR)) {
     config.DATA_DIR = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);

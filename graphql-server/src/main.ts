@@ -17,6 +17,9 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // A last guard: a promise nobody awaited must not end the process for every member (the cause is
+  // still a bug: it is logged as an error).
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
   let app;
   try {
     app = await createApp({ config, log });

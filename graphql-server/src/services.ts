@@ -1,15 +1,15 @@
 import { join } from "node:path";
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "./config.js";
-import { createAuthService, type RateLimiter } from "./domains/auth/auth.service.js";
+import { createAuthService } from "./domains/auth/auth.service.js";
+import { createLimiter } from "./lib/rate-limit.js";
 import { createSessionStore } from "./domains/auth/sessions.js";
 import { createProfileService } from "./domains/users/profile.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
-import { createBus, type Bus } from "./lib/bus.js";
+import { createBus } from "./lib/bus.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
 import type { Logger } from "./lib/log.js";
@@ -25,39 +25,6 @@ import { ViaCepLookup } from "./providers/cep/viacep.js";
 import { DiskStorage } from "./providers/storage/disk.js";
 import { MemoryStorage } from "./providers/storage/memory.js";
 import type { Storage } from "./providers/storage/storage.js";
-
-/**
- * A limiter of `points` hits per `durationSeconds` and key. With Redis (REDIS_URL) the count is
- * shared by every instance, under a prefix naming this deployment's database so that two
- * deployments (or test databases) sharing one Redis do not count together; in memory otherwise.
- */
-function createLimiter(options: { bus: Bus; redisPrefix: string; name: string; points: number; durationSeconds: number }): RateLimiter {
-  const { bus, redisPrefix, name, points, durationSeconds } = options;
-  const inMemory = new RateLimiterMemory({ points, duration: durationSeconds });
-  const limiter = bus.redis
-    ? new RateLimiterRedis({
-        storeClient: bus.redis,
-        keyPrefix: `${redisPrefix}:${name}`,
-        points,
-        duration: durationSeconds,
-        // While Redis is unreachable each instance counts on its own rather than failing requests.
-        insuranceLimiter: inMemory,
-      })
-    : inMemory;
-  return {
-    async hit(key) {
-      try {
-        await limiter.consume(key);
-        return { allowed: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-        }
-        throw rejection;
-      }
-    },
-  };
-}
 
 export function createWhatsAppSender(config: Config, log: Logger, clock: Clock): WhatsAppSender {
   if (config.WHATSAPP_PROVIDER === "cloud") {
@@ -111,8 +78,29 @@ export function createServices(options: { config: Config; db: Database; clock: C
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
-  const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config), boardCacheMs: config.BOARD_CACHE_MS });
-  const profile = createProfileService({ prisma, clock, bus, log, storage, cep, board: offers });
+  const limits = {
+    /** GraphQL without a session, per address (the door checks it). */
+    anonymousGraphql: createLimiter({ bus, redisPrefix, name: "gql-anon", points: config.GRAPHQL_ANONYMOUS_PER_MINUTE, durationSeconds: 60 }),
+  };
+  const offers = createOffersService({
+    prisma,
+    clock,
+    log,
+    bus,
+    ai: createTextImprover(config),
+    boardCacheMs: config.BOARD_CACHE_MS,
+    improveLimiter: createLimiter({ bus, redisPrefix, name: "improve-text", points: config.IMPROVE_TEXT_PER_HOUR, durationSeconds: 3600 }),
+  });
+  const profile = createProfileService({
+    prisma,
+    clock,
+    bus,
+    log,
+    storage,
+    cep,
+    board: offers,
+    uploadLimiter: createLimiter({ bus, redisPrefix, name: "uploads", points: config.UPLOADS_PER_HOUR, durationSeconds: 3600 }),
+  });
   const conversations = createConversationsService({
     prisma,
     clock,
@@ -131,6 +119,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     log,
     bus,
     whatsapp,
+    /** The local sender's outbox while it is the sender, outside production; else null. */
+    devOutbox: whatsapp instanceof LocalWhatsAppSender && config.NODE_ENV !== "production" ? whatsapp : null,
     sessions,
     auth,
     offers,
@@ -140,6 +130,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     conversations,
     presence,
     reports,
+    limits,
     async close() {
       presence.stop();
       offers.stop();

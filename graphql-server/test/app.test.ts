@@ -57,7 +57,7 @@ describe("the HTTP server", () => {
   });
 
   it("refuses GraphQL operations nested too deep", async () => {
-    const deep = `query { ${"__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }"} }`;
+    const deep = `query { __schema { types { fields { type { ${"ofType { ".repeat(14)}name${" }".repeat(14)} } } } } }`;
     const answer = await new TestClient(t.url).gql(deep);
     expect(answer.body.errors?.[0].message).toMatch(/Consulta aninhada demais/);
   });

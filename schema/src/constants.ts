@@ -51,6 +51,7 @@ export const LIMITS = {
   cpfDigits: 11,
   cepDigits: 8,
   miniBioMax: 500,
+  messageMax: 2000,
   offerTitle: { min: 10, max: 120, warnAbove: 100 },
   offerDescription: { min: 30, max: 1500, warnAbove: 1300 },
   offerCategories: { min: 1, max: 3 },

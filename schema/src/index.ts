@@ -5,3 +5,8 @@ export * from "./validation/phone.js";
 export * from "./validation/cpf.js";
 export * from "./validation/offer.js";
 export * from "./validation/profile.js";
+export * from "./validation/text.js";
+export * from "./validation/id.js";
+export * from "./validation/message.js";
+export * from "./validation/report.js";
+export * from "./validation/board.js";

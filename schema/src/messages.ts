@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   "NOT_FOUND",
   "PAYLOAD_TOO_LARGE",
   "INTERNAL",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNAVAILABLE",
+  "RATE_LIMITED",
   // profile
   "CPF_TAKEN",
   "PLAN_FEATURE",
@@ -73,6 +76,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: "Não encontrado",
   PAYLOAD_TOO_LARGE: "Conteúdo grande demais",
   INTERNAL: "Erro interno do servidor. Tente novamente em alguns minutos.",
+  UNSUPPORTED_MEDIA_TYPE: "Formato ou codificação do conteúdo não suportado",
+  UNAVAILABLE: "Muitos acessos neste momento. Tente novamente em alguns segundos.",
+  RATE_LIMITED: "Muitas solicitações em pouco tempo. Aguarde um pouco e tente novamente.",
   // profile
   CPF_TAKEN: "Este CPF já está cadastrado",
   PLAN_FEATURE: "Banner, link do banner, miniBio e redes sociais são exclusivos dos planos Majestade e Imperatriz",

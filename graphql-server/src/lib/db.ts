@@ -94,6 +94,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's data; "memory" keeps it in memory (tests). */
   dataDir: string;
+  /** PostgreSQL pool size. */
+  poolMax?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -101,7 +103,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
     // a dropped database) emits 'error' on the pool; without a listener that would crash the process,
     // and the next query reports the problem anyway.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // A request waits at most connectionTimeoutMillis for a connection, then is answered 503.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
     pool.on("error", () => undefined);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const raw = postgresRaw(pool);

@@ -14,6 +14,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAVAILABLE: 503,
+  RATE_LIMITED: 429,
   PLAN_FEATURE: 403,
   PLAN_CHANGE_FORBIDDEN: 403,
   IMAGE_TOO_LARGE: 413,
@@ -51,3 +54,43 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** Seconds a client is asked to wait when the database is saturated. */
+export const OVERLOAD_RETRY_SECONDS = 2;
+
+/** The database pool or transaction slots are exhausted: the request may succeed a moment later. */
+function isOverload(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === "P2028" || code === "P2024") return true;
+  return typeof message === "string" && /timeout exceeded when trying to connect|Unable to start a transaction/i.test(message);
+}
+
+/** Body-parser's refusals, by their type, as the product's errors. */
+const BODY_ERRORS: Record<string, () => AppError> = {
+  "entity.too.large": () => new AppError("PAYLOAD_TOO_LARGE"),
+  "entity.parse.failed": () => new AppError("BAD_REQUEST", "Corpo da requisição não é um JSON válido"),
+  "entity.verify.failed": () => new AppError("BAD_REQUEST", "Corpo da requisição inválido"),
+  "charset.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Codificação de caracteres não suportada: envie UTF-8"),
+  "encoding.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Compressão do conteúdo não suportada"),
+  "request.aborted": () => new AppError("BAD_REQUEST", "Requisição interrompida"),
+  "request.size.invalid": () => new AppError("BAD_REQUEST", "Tamanho do conteúdo não confere com o cabeçalho"),
+  "parameters.too.many": () => new AppError("PAYLOAD_TOO_LARGE"),
+};
+
+/**
+ * Any error a request ended with, as the error the client is answered with: an AppError as it is;
+ * a saturated database as 503 with Retry-After; the HTTP layer's own 4xx refusals (unparsable body,
+ * unknown charset or compression, malformed percent-encoding in the path) as a 4xx with a
+ * Portuguese text. Null for an unexpected fault (the caller logs it and answers 500).
+ */
+export function toAppError(error: unknown): AppError | null {
+  if (isAppError(error)) return error;
+  if (isOverload(error)) return new AppError("UNAVAILABLE", undefined, { retryAfterSeconds: OVERLOAD_RETRY_SECONDS });
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (typeof type === "string" && BODY_ERRORS[type]) return BODY_ERRORS[type]();
+  if (error instanceof URIError) return new AppError("BAD_REQUEST", "Endereço inválido: confira a codificação dos caracteres");
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return new AppError("BAD_REQUEST", "Requisição inválida", { status: status === 415 ? 415 : 400 });
+  }
+  return null;
+}

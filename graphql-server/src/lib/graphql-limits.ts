@@ -1,60 +1,54 @@
-import {
-  GraphQLError,
-  Kind,
-  type ASTVisitor,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-} from "graphql";
+import { ApolloArmor } from "@escape.tech/graphql-armor";
+import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
+import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
+import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
+import type { GraphQLArmorConfig } from "@escape.tech/graphql-armor-types";
+import type { DocumentNode } from "graphql";
 
 /**
- * Refuses operations nested deeper than maxDepth or selecting more than maxFields fields in total
- * (fragments expanded), so one request cannot make the server walk an unbounded tree.
+ * What one GraphQL operation may ask for, over HTTP and WebSocket alike. The web app's largest
+ * operation stays well inside (a test checks every generated document against them); a query that
+ * multiplies work (240 aliases of one field, thousands of tokens, deep nesting) is refused before
+ * it runs. Messages are the client's to read, in Portuguese, without the numbers an attacker tunes to.
  */
-export function operationLimitsRule(maxDepth: number, maxFields: number) {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of context.getDocument().definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    }
-    const measure = (set: SelectionSetNode, depth: number, seen: Set<string>): { depth: number; fields: number } => {
-      let deepest = depth;
-      let fields = 0;
-      for (const selection of set.selections) {
-        if (selection.kind === Kind.FIELD) {
-          fields += 1;
-          if (selection.selectionSet) {
-            const inner = measure(selection.selectionSet, depth + 1, seen);
-            deepest = Math.max(deepest, inner.depth);
-            fields += inner.fields;
-          } else {
-            deepest = Math.max(deepest, depth + 1);
-          }
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          const inner = measure(selection.selectionSet, depth, seen);
-          deepest = Math.max(deepest, inner.depth);
-          fields += inner.fields;
-        } else {
-          const name = selection.name.value;
-          const fragment = fragments.get(name);
-          if (!fragment || seen.has(name)) continue; // unknown or cyclic: the standard rules report it
-          const inner = measure(fragment.selectionSet, depth, new Set(seen).add(name));
-          deepest = Math.max(deepest, inner.depth);
-          fields += inner.fields;
-        }
-        if (fields > maxFields || deepest > maxDepth) break;
-      }
-      return { depth: deepest, fields };
-    };
-    return {
-      OperationDefinition(operation) {
-        const { depth, fields } = measure(operation.selectionSet, 0, new Set());
-        if (depth > maxDepth) {
-          context.reportError(new GraphQLError(`Consulta aninhada demais (profundidade ${depth}, máximo ${maxDepth})`, { nodes: [operation] }));
-        } else if (fields > maxFields) {
-          context.reportError(new GraphQLError(`Consulta grande demais (mais de ${maxFields} campos)`, { nodes: [operation] }));
-        }
-      },
-    };
-  };
+export const GRAPHQL_LIMITS = {
+  // Our types nest only a few levels; introspection's standard query reaches 13.
+  maxDepth: 15,
+  maxAliases: 15,
+  maxDirectives: 10,
+  maxTokens: 2000,
+  maxCost: 3000,
+} as const;
+
+const armorConfig: GraphQLArmorConfig = {
+  maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false, exposeLimits: false, errorMessage: "Consulta aninhada demais" },
+  maxAliases: { n: GRAPHQL_LIMITS.maxAliases, exposeLimits: false, errorMessage: "Consulta com apelidos (aliases) demais" },
+  maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: false, errorMessage: "Consulta com diretivas demais" },
+  maxTokens: { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: "Consulta longa demais" },
+  costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, exposeLimits: false, errorMessage: "Consulta complexa demais: divida-a em partes menores" },
+  blockFieldSuggestion: { enabled: true },
+};
+
+/** Apollo Server's plugins and validation rules enforcing the limits (GraphQL Armor). */
+export function apolloArmor() {
+  const { plugins, validationRules } = new ApolloArmor(armorConfig).protect();
+  return { plugins, validationRules };
 }
+
+/** The same limits as validation rules, for graphql-ws (which validates on its own). */
+export const wsValidationRules = [
+  maxDepthRule(armorConfig.maxDepth),
+  maxAliasesRule(armorConfig.maxAliases),
+  maxDirectivesRule(armorConfig.maxDirectives),
+  costLimitRule(armorConfig.costLimit),
+];
+
+/** Parses an operation, refusing one longer than the token limit (graphql-ws's own parse has none). */
+export function parseWithTokenLimit(source: string): DocumentNode {
+  return new MaxTokensParserWLexer(source, { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: "Consulta longa demais" }).parseDocument();
+}
+
+/** Armor prefixes its refusals with "Syntax Error: "; the client reads only the Portuguese text. */
+export const withoutArmorPrefix = (message: string) => message.replace(/^Syntax Error: (?=Consulta)/, "");

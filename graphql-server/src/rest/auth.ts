@@ -1,9 +1,8 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { toUserDTO } from "../domains/users/users.service.js";
 import { AppError } from "../lib/errors.js";
 import { clearSessionCookie, requireMember, setSessionCookie } from "../lib/http.js";
-import { LocalWhatsAppSender } from "../providers/whatsapp/local.js";
 import type { Services } from "../services.js";
 
 const phoneBody = z.object({
@@ -19,6 +18,14 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) throw new AppError("BAD_REQUEST", "Dados inválidos: confira os campos enviados");
   return parsed.data;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** A request from this machine itself: a loopback peer that no proxy forwarded. */
+function fromThisMachine(req: Request) {
+  const forwarded = req.get("x-forwarded-for") ?? req.get("forwarded") ?? req.get("x-real-ip");
+  return !forwarded && LOOPBACK.test(req.socket.remoteAddress ?? "");
 }
 
 /** Sign-in and the session (spec part 1 section 7). */
@@ -57,12 +64,14 @@ export function authRoutes(services: Services) {
   });
 
   // Development only: the codes (or, with ?kind=message_notification|all, the notices) the local
-  // WhatsApp sender would have delivered.
+  // WhatsApp sender would have delivered to one phone. Sign-in codes are keys to accounts: only a
+  // person on this machine (loopback, not through a proxy) may read them, never in production.
   router.get("/dev/outbox", (req, res) => {
-    if (!(services.whatsapp instanceof LocalWhatsAppSender)) throw new AppError("NOT_FOUND");
-    const phone = typeof req.query.phone === "string" ? req.query.phone.replace(/\D/g, "") : undefined;
+    if (!services.devOutbox || !fromThisMachine(req)) throw new AppError("NOT_FOUND", "Rota não encontrada");
+    const phone = typeof req.query.phone === "string" ? req.query.phone.replace(/\D/g, "") : "";
+    if (!phone) throw new AppError("VALIDATION", "Informe o telefone: /api/dev/outbox?phone=55DDDNÚMERO");
     const kind = req.query.kind === "message_notification" || req.query.kind === "all" ? req.query.kind : "login_code";
-    res.json(services.whatsapp.outbox(phone || undefined, kind));
+    res.json(services.devOutbox.outbox(phone, kind));
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { Router, type Request } from "express";
+import { parseId } from "@clube-coroa/schema";
 import { AppError } from "../lib/errors.js";
 import { requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
@@ -9,16 +10,9 @@ const REST_MESSAGES_LIMIT = 200;
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 
 function conversationId(req: Request) {
-  const raw = String(req.params.id ?? "");
-  if (!/^\d{1,9}$/.test(raw)) throw new AppError("CONVERSATION_NOT_FOUND");
-  return Number(raw);
-}
-
-/** A body id given as a number or a numeric string. */
-function bodyId(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
-  if (typeof value === "string" && /^\d{1,9}$/.test(value.trim())) return Number(value);
-  return undefined;
+  const id = parseId(req.params.id);
+  if (id === null) throw new AppError("CONVERSATION_NOT_FOUND");
+  return id;
 }
 
 /** Conversations, messages, unread count and presence (spec part 1 section 7). */
@@ -29,10 +23,11 @@ export function conversationsRoutes(services: Services) {
   router.post("/conversations", async (req, res) => {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const offerId = bodyId(body.offerId);
-    if (offerId === undefined) throw new AppError("VALIDATION", "Informe a oferta");
-    if (body.interestedUserId !== undefined && bodyId(body.interestedUserId) !== user.id) throw new AppError("USER_ID_MISMATCH");
-    const expectedOwnerId = body.offerOwnerId === undefined ? undefined : (bodyId(body.offerOwnerId) ?? -1);
+    if (body.offerId === undefined || body.offerId === null || body.offerId === "") throw new AppError("VALIDATION", "Informe a oferta");
+    const offerId = parseId(body.offerId);
+    if (offerId === null) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (body.interestedUserId !== undefined && parseId(body.interestedUserId) !== user.id) throw new AppError("USER_ID_MISMATCH");
+    const expectedOwnerId = body.offerOwnerId === undefined ? undefined : (parseId(body.offerOwnerId) ?? -1);
     res.json(await conversations.startConversation(user, offerId, { expectedOwnerId }));
   });
 
@@ -76,7 +71,7 @@ export function conversationsRoutes(services: Services) {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.isOnline !== "boolean") throw new AppError("VALIDATION", "Informe isOnline (true ou false)");
-    if (body.userId !== undefined && body.userId !== null && bodyId(body.userId) !== user.id) throw new AppError("USER_ID_MISMATCH");
+    if (body.userId !== undefined && body.userId !== null && parseId(body.userId) !== user.id) throw new AppError("USER_ID_MISMATCH");
     res.json({ success: true, ...(await presence.heartbeat(user.id, body.isOnline)) });
   });
 

@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from "express";
-import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { AppError, isAppError } from "../lib/errors.js";
+import { containsNul, TEXT_MESSAGES } from "@clube-coroa/schema";
+import { AppError, toAppError } from "../lib/errors.js";
 import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
 import { profileRoutes } from "./profile.js";
@@ -12,8 +12,10 @@ import { reportsRoutes } from "./reports.js";
 export function restApi(services: Services) {
   const api = Router();
   api.use(express.json({ limit: "100kb", type: ["application/json", "text/plain"] }));
-  api.use((_req, res, next) => {
+  api.use((req, res, next) => {
     res.set("Cache-Control", "no-store");
+    // PostgreSQL cannot store NUL: refused at the door, whatever field or filter carries it.
+    if (containsNul(req.body) || containsNul(req.query)) return next(new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters));
     next();
   });
   api.use(authRoutes(services));
@@ -26,19 +28,25 @@ export function restApi(services: Services) {
   return api;
 }
 
-/** Answers `{ success: false, error, code }` with the error's status; never leaks internals. */
+/**
+ * Answers `{ success: false, error, code }` (on /graphql: `{ errors }`) with the error's status;
+ * never leaks internals.
+ */
 export function restErrorHandler(services: Services) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    let appError: AppError;
-    if (isAppError(error)) appError = error;
-    else if ((error as { type?: string }).type === "entity.too.large") appError = new AppError("PAYLOAD_TOO_LARGE");
-    else if ((error as { type?: string }).type === "entity.parse.failed") {
-      appError = new AppError("BAD_REQUEST", "Corpo da requisição não é um JSON válido");
-    } else {
+    let appError = toAppError(error);
+    if (!appError) {
       services.log.error({ err: error, path: req.path }, "unexpected error in REST route");
-      appError = new AppError("INTERNAL", ERROR_MESSAGES.INTERNAL);
+      appError = new AppError("INTERNAL");
+    } else if (appError.code === "UNAVAILABLE") {
+      services.log.warn({ path: req.path }, "database saturated: answered 503");
     }
+    if (res.headersSent) return void res.end();
     if (appError.retryAfterSeconds) res.set("Retry-After", String(appError.retryAfterSeconds));
+    // GraphQL clients read `errors`; the door of /graphql refused before GraphQL could answer.
+    if (req.originalUrl.startsWith("/graphql")) {
+      return void res.status(appError.status).json({ errors: [{ message: appError.message, extensions: { code: appError.code } }] });
+    }
     res.status(appError.status).json({
       success: false,
       error: appError.message,

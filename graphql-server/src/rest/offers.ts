@@ -1,14 +1,14 @@
 import { Router, type Request } from "express";
+import { parseId } from "@clube-coroa/schema";
 import { AppError } from "../lib/errors.js";
 import { requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
 
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 
-function idParam(req: Request, name = "id") {
-  const raw = String(req.params[name] ?? "");
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+function idParam(req: Request) {
+  const id = parseId(req.params.id);
+  if (id === null) throw new AppError("NOT_FOUND", "Oferta não encontrada");
   return id;
 }
 
@@ -54,8 +54,7 @@ export function offersRoutes(services: Services) {
   });
 
   router.post("/improve-text", async (req, res) => {
-    requireMember(req);
-    res.json(await offers.improveText(req.body ?? {}));
+    res.json(await offers.improveText(requireMember(req), req.body ?? {}));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
+import { parseId } from "@clube-coroa/schema";
 import { MAX_IMAGE_BYTES, type ImageKind } from "../domains/users/profile-images.js";
 import { AppError } from "../lib/errors.js";
 import { clearSessionCookie, requireMember } from "../lib/http.js";
@@ -10,15 +11,18 @@ import { parseBody } from "./auth.js";
 
 const planBody = z.object({ plan: z.string() });
 
-const idParam = (value: string | string[] | undefined) => {
-  const text = String(value ?? "");
-  if (!/^\d{1,9}$/.test(text)) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-  return Number(text);
+const idParam = (value: unknown) => {
+  const id = parseId(value);
+  if (id === null) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+  return id;
 };
+
+const MULTIPART_HINT = "Envie a imagem no campo file (multipart/form-data)";
 
 /**
  * Reads the multipart field `file` into memory, stopping at the 5 MB limit. Nothing is kept when
- * the body is refused; the type is decided later from the bytes themselves.
+ * the body is refused; the type is decided later from the bytes themselves. Every stream's error
+ * (a truncated body, a client gone) settles the promise: an unhandled one would end the process.
  */
 function readUploadedFile(req: Request): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -29,11 +33,20 @@ function readUploadedFile(req: Request): Promise<Buffer> {
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 12 } });
     } catch {
-      return reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)"));
+      return reject(new AppError("BAD_REQUEST", MULTIPART_HINT));
     }
     let file: Buffer | null = null;
     let failure: AppError | null = null;
+    let settled = false;
+    const fail = (error: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      req.resume(); // drain what is left so the connection can answer
+      reject(error);
+    };
     parser.on("file", (name, stream) => {
+      stream.on("error", () => fail(new AppError("BAD_REQUEST", MULTIPART_HINT)));
       if (name !== "file" || file || failure) {
         stream.resume();
         return;
@@ -48,10 +61,13 @@ function readUploadedFile(req: Request): Promise<Buffer> {
         if (!failure) file = Buffer.concat(chunks);
       });
     });
-    parser.on("error", () => reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)")));
+    parser.on("error", () => fail(new AppError("BAD_REQUEST", MULTIPART_HINT)));
+    req.on("error", () => fail(new AppError("BAD_REQUEST", "Envio interrompido")));
     parser.on("close", () => {
+      if (settled) return;
+      settled = true;
       if (failure) reject(failure);
-      else if (!file) reject(new AppError("BAD_REQUEST", "Envie a imagem no campo file (multipart/form-data)"));
+      else if (!file) reject(new AppError("BAD_REQUEST", MULTIPART_HINT));
       else resolve(file);
     });
     req.pipe(parser);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, OFFER_CATEGORIES, OFFER_TYPES, POST_TYPES } from "../constants.js";
+import { withoutNul } from "./text.js";
 
 /** Texts of the 6-step proposal form (spec part 1 section 5), used by the form and the server. */
 export const OFFER_MESSAGES = {
@@ -38,14 +39,14 @@ export const offerFields = {
 };
 
 /** A new offer or request: the payload of POST /api/offers and of `createOffer`. */
-export const offerInputSchema = z.object(offerFields);
+export const offerInputSchema = withoutNul(z.object(offerFields));
 export type OfferInput = z.infer<typeof offerInputSchema>;
 
 /**
  * An edit sends the fields it changes (PUT /api/offers/{id} sends them all, without id); a field
  * left out keeps its value, so isUrgent has no default here.
  */
-export const offerUpdateSchema = z.object({ ...offerFields, isUrgent: z.boolean() }).partial();
+export const offerUpdateSchema = withoutNul(z.object({ ...offerFields, isUrgent: z.boolean() }).partial());
 export type OfferUpdate = z.infer<typeof offerUpdateSchema>;
 
 /** The fields each of the form's six steps validates before 'Próximo'. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INTERESTS, LIMITS, PRODUCT_TIME_ZONE, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
 import { isValidCpf } from "./cpf.js";
+import { withoutNul } from "./text.js";
 
 /** Texts of the profile form (spec part 1 section 5), used by the form and the server. */
 export const PROFILE_MESSAGES = {
@@ -65,6 +66,10 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
  * server and tests can pass their own clock.
  */
 export function profileSchema(today: string = todayInSaoPaulo()) {
+  return withoutNul(profileFields(today));
+}
+
+function profileFields(today: string) {
   return z.object({
     fullName: z.string({ error: PROFILE_MESSAGES.fullName }).trim().min(2, PROFILE_MESSAGES.fullName).max(120, PROFILE_MESSAGES.tooLong),
     nickname: z.string({ error: PROFILE_MESSAGES.nickname }).trim().min(2, PROFILE_MESSAGES.nickname).max(60, PROFILE_MESSAGES.tooLong),
@@ -112,8 +117,8 @@ export function profileSchema(today: string = todayInSaoPaulo()) {
   });
 }
 
-export type ProfileInput = z.input<ReturnType<typeof profileSchema>>;
-export type Profile = z.output<ReturnType<typeof profileSchema>>;
+export type ProfileInput = z.input<ReturnType<typeof profileFields>>;
+export type Profile = z.output<ReturnType<typeof profileFields>>;
 
 /** Fields only majestade and imperatriz may fill (spec part 1 section 6); others are stored as null. */
 export const PREMIUM_PROFILE_FIELDS = ["bannerLink", "miniBio", "website", "linkedin", "youtube", "facebook", "instagram", "tiktok"] as const;

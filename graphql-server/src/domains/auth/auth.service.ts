@@ -6,14 +6,12 @@ import { randomDigits, randomToken, safeEqualHex, sha256 } from "../../lib/crypt
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
+import type { RateLimiter } from "../../lib/rate-limit.js";
 import { WhatsAppSendError, type WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import { toUserDTO, type UserDTO } from "../users/users.service.js";
 import type { SessionMeta, SessionStore } from "./sessions.js";
 
-export interface RateLimiter {
-  /** Counts one hit for key; answers how long to wait when the limit is passed. */
-  hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
-}
+export type { RateLimiter } from "../../lib/rate-limit.js";
 
 export interface AuthDeps {
   prisma: PrismaClient;

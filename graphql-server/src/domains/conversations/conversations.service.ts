@@ -1,4 +1,4 @@
-import type { OfferTypeName, PlanName } from "@clube-coroa/schema";
+import { messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../lib/bus.js";
 import type { Clock } from "../../lib/clock.js";
@@ -6,7 +6,7 @@ import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
-import type { RateLimiter } from "../auth/auth.service.js";
+import type { RateLimiter } from "../../lib/rate-limit.js";
 
 export interface ConversationsDeps {
   /** Messages a member may send per minute (see services.ts); beyond it MESSAGES_TOO_FAST. */
@@ -71,7 +71,6 @@ export class UpgradeRequiredError extends AppError {
   }
 }
 
-export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 200;
 /** At most one WhatsApp notice per conversation and member in this window. */
@@ -105,16 +104,20 @@ export const displayName = (u: { nickname: string | null; fullName: string | nul
 const notFound = () => new AppError("CONVERSATION_NOT_FOUND");
 
 function validContent(content: unknown): string {
-  const text = typeof content === "string" ? content.trim() : "";
-  if (!text) throw new AppError("MESSAGE_EMPTY");
-  if (text.length > MESSAGE_MAX_LENGTH) throw new AppError("MESSAGE_TOO_LONG");
-  return text;
+  const parsed = messageContentSchema.safeParse(content);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "too_big") throw new AppError("MESSAGE_TOO_LONG");
+  if (issue?.code === "custom") throw new AppError("VALIDATION", issue.message);
+  throw new AppError("MESSAGE_EMPTY");
 }
 
-function validId(value: unknown): number | undefined {
+/** A message cursor (a message id); 0 is accepted as "from the start". */
+function validCursor(value: unknown): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 0) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  if (value === 0 || value === "0") return 0;
+  const id = parseId(value);
+  if (id === null) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
   return id;
 }
 
@@ -132,7 +135,7 @@ export function createConversationsService(deps: ConversationsDeps) {
 
   /** Refuses (404, so that ids of others' conversations reveal nothing) unless she is a member. */
   async function assertMember(user: Pick<User, "id">, conversationId: number) {
-    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    if (parseId(conversationId) === null) throw notFound();
     await membership(prisma, user.id, conversationId);
   }
 
@@ -209,7 +212,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     offerId: number,
     options: { expectedOwnerId?: number } = {},
   ): Promise<ConversationDTO> {
-    const offer = Number.isSafeInteger(offerId)
+    const offer = parseId(offerId) !== null
       ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true } })
       : null;
     if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
@@ -259,8 +262,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     page: { before?: unknown; after?: unknown; limit?: unknown } = {},
   ): Promise<MessageDTO[]> {
     await assertMember(user, conversationId);
-    const before = validId(page.before);
-    const after = validId(page.after);
+    const before = validCursor(page.before);
+    const after = validCursor(page.after);
     const asked = Number(page.limit ?? MESSAGES_PAGE_DEFAULT);
     const take = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), MESSAGES_PAGE_MAX) : MESSAGES_PAGE_DEFAULT;
     if (after !== undefined) {
@@ -281,7 +284,7 @@ export function createConversationsService(deps: ConversationsDeps) {
 
   async function sendMessage(user: Pick<User, "id">, conversationId: number, content: unknown): Promise<MessageDTO> {
     const text = validContent(content);
-    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    if (parseId(conversationId) === null) throw notFound();
     const verdict = await deps.sendLimiter?.hit(String(user.id));
     if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
     const now = clock.now();
@@ -355,7 +358,7 @@ export function createConversationsService(deps: ConversationsDeps) {
 
   /** Marks read up to the newest committed message; one committed later stays unread. */
   async function markRead(user: Pick<User, "id">, conversationId: number) {
-    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    if (parseId(conversationId) === null) throw notFound();
     const { conversation } = await membership(prisma, user.id, conversationId);
     await prisma.conversationMember.update({
       where: { conversationId_userId: { conversationId, userId: user.id } },
@@ -371,7 +374,7 @@ export function createConversationsService(deps: ConversationsDeps) {
    * the other member keeps hers and every message. A new message shows it to her again.
    */
   async function deleteConversation(user: Pick<User, "id">, conversationId: number) {
-    if (!Number.isSafeInteger(conversationId)) throw notFound();
+    if (parseId(conversationId) === null) throw notFound();
     const { conversation } = await membership(prisma, user.id, conversationId);
     await prisma.conversationMember.update({
       where: { conversationId_userId: { conversationId, userId: user.id } },

@@ -236,10 +236,7 @@ builder.mutationField("improveOfferText", (t) =>
     type: ImprovedText,
     args: { input: t.arg({ type: ImproveOfferTextInput, required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "ImproveOfferTextResult" } },
-    resolve: (_root, { input }, ctx) => {
-      requireUser(ctx);
-      return ctx.services.offers.improveText(input);
-    },
+    resolve: (_root, { input }, ctx) => ctx.services.offers.improveText(requireUser(ctx), input),
   }),
 );
 

@@ -1,8 +1,10 @@
 import {
+  boardFilterSchema,
   categoriesForBoardSlug,
   OFFER_TYPES,
   offerInputSchema,
   offerUpdateSchema,
+  parseId,
   PLAN_RANK,
   POST_TYPES,
   PRODUCT_TIME_ZONE,
@@ -18,6 +20,7 @@ import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
+import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import { BoardCache } from "./board-cache.js";
 import type { CachedBoardResult } from "./board-response-cache.js";
 
@@ -29,6 +32,8 @@ export interface OffersDeps {
   log: Logger;
   bus: Bus;
   ai: TextImprover;
+  /** 'Ajustar por IA' requests per member (an outside model costs money); beyond it RATE_LIMITED. */
+  improveLimiter?: RateLimiter;
 }
 
 /** An offer as both doors answer it (spec part 1 section 3, Offer with the author's display fields). */
@@ -140,15 +145,28 @@ export function encodeCursor(row: { authorPlanRank: number; authorJoinedAt: Date
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
+/** Dates a real cursor can hold; a forged one outside them would overflow PostgreSQL's timestamps. */
+const CURSOR_DATES = { min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) };
+const cursorDate = (value: unknown) => {
+  const date = new Date(typeof value === "string" ? value : NaN);
+  const time = date.getTime();
+  return time >= CURSOR_DATES.min && time < CURSOR_DATES.max ? date : null;
+};
+
 function decodeCursor(cursor: string) {
+  let key: BoardKey | null = null;
   try {
-    const [rank, joinedAt, createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as BoardKey;
-    const key = { rank, joinedAt: new Date(joinedAt), createdAt: new Date(createdAt), id };
-    if (!Number.isInteger(rank) || !Number.isInteger(id) || isNaN(+key.joinedAt) || isNaN(+key.createdAt)) throw new Error();
-    return key;
+    key = cursor.length <= 200 ? (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as BoardKey) : null;
   } catch {
+    // answered below
+  }
+  const [rank, joinedAt, createdAt, id] = Array.isArray(key) ? key : [];
+  const decoded = { rank, joinedAt: cursorDate(joinedAt), createdAt: cursorDate(createdAt), id: parseId(id) };
+  const validRank = typeof rank === "number" && Number.isInteger(rank) && rank >= 0 && rank <= 10;
+  if (!validRank || decoded.id === null || !decoded.joinedAt || !decoded.createdAt) {
     throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
   }
+  return { rank, joinedAt: decoded.joinedAt, createdAt: decoded.createdAt, id: decoded.id };
 }
 
 /**
@@ -233,6 +251,13 @@ export async function syncAuthorFields(tx: Tx | PrismaClient, userId: number): P
     data: { authorPlanRank: PLAN_RANK[author.plan], authorJoinedAt: author.createdAt, state: author.state },
   });
   return count;
+}
+
+/** The board's filters as sent, refused (400) when they hold what no filter can (NUL, long text). */
+function validFilter(filter: OfferFilter): OfferFilter {
+  const parsed = boardFilterSchema.safeParse({ type: filter.type, postType: filter.postType, category: filter.category, state: filter.state });
+  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Filtro inválido");
+  return parsed.data;
 }
 
 function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -329,7 +354,7 @@ export function createOffersService(deps: OffersDeps) {
   }
 
   function publicPage(filter: OfferFilter, take: number, after: string | null | undefined) {
-    const where = boardWhere(filter);
+    const where = boardWhere(validFilter(filter));
     if (after) decodeCursor(after);
     const key = JSON.stringify([where, take, after ?? null]);
     return cache.get(key, () => readPage(where, take, after));
@@ -472,11 +497,12 @@ export function createOffersService(deps: OffersDeps) {
   }
 
   /** 'Ajustar por IA': needs a title and a description; answers the improved description. */
-  async function improveText(input: { title?: unknown; description?: unknown; postType?: unknown }) {
+  async function improveText(user: Pick<User, "id">, input: { title?: unknown; description?: unknown; postType?: unknown }) {
     const title = typeof input.title === "string" ? input.title.trim() : "";
     const description = typeof input.description === "string" ? input.description.trim() : "";
     if (!title || !description) throw new AppError("VALIDATION", "Campos necessários: preencha o título e a descrição");
     if (title.length > 500 || description.length > 5000) throw new AppError("PAYLOAD_TOO_LARGE");
+    await assertAllowed(deps.improveLimiter, user.id);
     const request: ImproveTextInput = {
       title,
       description,

@@ -1,4 +1,4 @@
-import { LIMITS, REPORT_REASONS, type ReportReasonName } from "@clube-coroa/schema";
+import { reportInputSchema, reportIssueOf } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
@@ -25,20 +25,8 @@ export interface ReportResult {
   created: boolean;
 }
 
-/** A numeric id given as a number or a numeric string; undefined when absent, NaN when malformed. */
-function idOf(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === "string" && /^\d{1,9}$/.test(value.trim())) return Number(value.trim());
-  return NaN;
-}
-
-const isReason = (value: unknown): value is ReportReasonName =>
-  typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
-
 export function createReportsService(deps: ReportsDeps) {
   const { prisma, clock, log } = deps;
-  const { min, max } = LIMITS.reportCustomReason;
 
   /**
    * A member reports someone else's offer. The author is derived from the offer (a given
@@ -46,17 +34,12 @@ export function createReportsService(deps: ReportsDeps) {
    * the pending report without writing a new row.
    */
   async function createReport(user: Pick<User, "id">, input: ReportInput): Promise<ReportResult> {
-    const reason = typeof input.reason === "string" ? input.reason.trim().toLowerCase() : input.reason;
-    if (!isReason(reason)) throw new AppError("REPORT_REASON_REQUIRED");
-    const text = typeof input.customReason === "string" ? input.customReason.trim() : "";
-    if (reason === "other" && (text.length < min || text.length > max)) throw new AppError("REPORT_DESCRIPTION_REQUIRED");
-    if (text.length > max) throw new AppError("VALIDATION", `A descrição deve ter no máximo ${max} caracteres`);
-
-    const offerId = idOf(input.offerId);
-    if (offerId === undefined) throw new AppError("VALIDATION", "Informe a publicação denunciada");
-    const reportedUserId = idOf(input.reportedUserId);
-    if (Number.isNaN(offerId)) throw new AppError("NOT_FOUND", "Oferta não encontrada");
-    if (Number.isNaN(reportedUserId)) throw new AppError("REPORT_TARGET_MISMATCH");
+    const parsed = reportInputSchema.safeParse(input ?? {});
+    if (!parsed.success) {
+      const problem = reportIssueOf(parsed.error);
+      throw new AppError(problem.code, problem.message);
+    }
+    const { offerId, reportedUserId, reason, customReason } = parsed.data;
 
     const result = await prisma.$transaction(async (tx) => {
       // One member's reports on one offer run one after the other, so a double click writes one row.
@@ -76,7 +59,7 @@ export function createReportsService(deps: ReportsDeps) {
           reportedUserId: offer.userId,
           offerId: offer.id,
           reason,
-          customReason: text || null,
+          customReason,
           status: "pending",
           createdAt: clock.now(),
         },

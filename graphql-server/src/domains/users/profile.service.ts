@@ -1,5 +1,6 @@
 import {
   PAID_PLANS,
+  parseId,
   PLAN_RANK,
   PLANS,
   PREMIUM_PROFILE_FIELDS,
@@ -14,6 +15,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
+import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
 import type { Storage, StoredObject } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
@@ -29,6 +31,8 @@ export interface ProfileDeps {
   cep: CepLookup;
   /** The board: her cards show her name, photo, activity, plan and state (the offers service). */
   board: { authorChanged(authorId: number): void };
+  /** Photo and banner uploads per member (each is decoded and re-encoded); beyond it RATE_LIMITED. */
+  uploadLimiter?: RateLimiter;
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -415,6 +419,7 @@ export function createProfileService(deps: ProfileDeps) {
     if (kind === "banner" && !hasPremiumProfile(current.plan)) {
       throw new AppError("PLAN_FEATURE", "O banner é exclusivo dos planos Majestade e Imperatriz");
     }
+    await assertAllowed(deps.uploadLimiter, user.id);
     const webp = await toWebp(bytes, kind);
     await storage.put(imageKey(user.id, kind), webp, "image/webp");
     const url = `/api/users/${user.id}/${kind}?v=${clock.now().getTime()}`;
@@ -428,7 +433,7 @@ export function createProfileService(deps: ProfileDeps) {
 
   /** A member's stored photo or banner; null when she has none (or the banner is not on her plan). */
   async function readImage(userId: number, kind: ImageKind): Promise<StoredObject | null> {
-    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    if (parseId(userId) === null) return null;
     const user = await prisma.user.findUnique({ where: { id: userId }, select: { plan: true, profilePhoto: true, bannerImage: true } });
     if (!user) return null;
     if (kind === "photo" && user.profilePhoto !== PHOTO_MARKER) return null;

@@ -1,0 +1,29 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError } from "graphql";
+import { OVERLOAD_RETRY_SECONDS } from "./errors.js";
+
+/**
+ * Rules of GraphQL over HTTP that GraphQL itself does not know: subscriptions are refused (400; they
+ * live on the WebSocket), and an answer carrying a saturated-database error says so with 503 and
+ * Retry-After, like REST, so clients and proxies back off.
+ */
+export const graphqlOverHttpRules: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation === "subscription") {
+          throw new GraphQLError("Assinaturas (subscriptions) funcionam só pelo WebSocket de /graphql (graphql-ws)", {
+            extensions: { code: "BAD_REQUEST", http: { status: 400 } },
+          });
+        }
+      },
+      async willSendResponse({ response }) {
+        if (response.body.kind !== "single") return;
+        const unavailable = response.body.singleResult.errors?.find((e) => e.extensions?.code === "UNAVAILABLE");
+        if (!unavailable) return;
+        response.http.status = 503;
+        response.http.headers.set("retry-after", String(unavailable.extensions?.retryAfterSeconds ?? OVERLOAD_RETRY_SECONDS));
+      },
+    };
+  },
+};

@@ -1,0 +1,47 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Bus } from "./bus.js";
+import { AppError } from "./errors.js";
+
+export interface RateLimiter {
+  /** Counts one hit for key; answers how long to wait when the limit is passed. */
+  hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+}
+
+/**
+ * A limiter of `points` hits per `durationSeconds` and key. With Redis (REDIS_URL) the count is
+ * shared by every instance, under a prefix naming this deployment's database so that two
+ * deployments (or test databases) sharing one Redis do not count together; in memory otherwise.
+ */
+export function createLimiter(options: { bus: Bus; redisPrefix: string; name: string; points: number; durationSeconds: number }): RateLimiter {
+  const { bus, redisPrefix, name, points, durationSeconds } = options;
+  const inMemory = new RateLimiterMemory({ points, duration: durationSeconds });
+  const limiter = bus.redis
+    ? new RateLimiterRedis({
+        storeClient: bus.redis,
+        keyPrefix: `${redisPrefix}:${name}`,
+        points,
+        duration: durationSeconds,
+        // While Redis is unreachable each instance counts on its own rather than failing requests.
+        insuranceLimiter: inMemory,
+      })
+    : inMemory;
+  return {
+    async hit(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        }
+        throw rejection;
+      }
+    },
+  };
+}
+
+/** Counts one hit of `key`; refuses with RATE_LIMITED (429, Retry-After) beyond the limit. */
+export async function assertAllowed(limiter: RateLimiter | undefined, key: string | number) {
+  const verdict = await limiter?.hit(String(key));
+  if (verdict && !verdict.allowed) throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+}
