@@ -19,7 +19,7 @@ import { applySuperuserPhones } from "./domains/users/users.service.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { openDatabase, type Database } from "./lib/db.js";
 import { isAppError } from "./lib/errors.js";
-import { clearSessionCookie, csrfGuard, identity, isCrossSite, sessionTokenOf, setSessionCookie } from "./lib/http.js";
+import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, sessionTokenOf, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { operationLimitsRule } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
@@ -127,9 +127,10 @@ export async function createApp(options: AppOptions): Promise<App> {
           services,
           user: session?.user ?? null,
           sessionToken: token,
-          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"] },
+          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
           setSessionCookie: () => undefined,
           clearSessionCookie: () => undefined,
+          setDeviceCookie: () => undefined,
         } satisfies GraphQLContext;
       },
     },
@@ -189,9 +190,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         services,
         user: req.auth?.user ?? null,
         sessionToken: req.sessionToken,
-        meta: { ip: req.ip, userAgent: req.get("user-agent") },
+        meta: { ip: req.ip, userAgent: req.get("user-agent"), deviceKey: deviceKeyOf(req) },
         setSessionCookie: (token, expiresAt) => setSessionCookie(res, services, token, expiresAt),
         clearSessionCookie: () => clearSessionCookie(res),
+        setDeviceCookie: (key) => setDeviceCookie(res, services, key),
       }),
     }),
   );
