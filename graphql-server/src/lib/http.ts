@@ -18,7 +18,7 @@ export const sessionTokenOf = (req: IncomingMessage) => parseCookie(req.headers.
  * The login device key: a random cookie that lets sign-in tell her browser from a stranger's, so
  * that nobody else's requests can void her code or use up her limits (docs/decisions.md).
  */
-export const DEVICE_COOKIE = "coroa_device";
+const DEVICE_COOKIE = "coroa_device";
 // The longest browsers keep a cookie; renewed each time the device asks for a code.
 const DEVICE_COOKIE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
 const DEVICE_KEY_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
