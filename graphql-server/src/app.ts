@@ -22,7 +22,7 @@ import { openDatabase, type Database } from "./lib/db.js";
 import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { clearSessionCookie, csrfGuard, identity, isCrossSite, sessionTokenOf, setSessionCookie } from "./lib/http.js";
+import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, sessionTokenOf, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
 import { apolloArmor, withoutArmorPrefix, wsValidationRules } from "./lib/graphql-limits.js";
@@ -128,9 +128,10 @@ export async function createApp(options: AppOptions): Promise<App> {
           services,
           user: session?.user ?? null,
           sessionToken: token,
-          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"] },
+          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
           setSessionCookie: () => undefined,
           clearSessionCookie: () => undefined,
+          setDeviceCookie: () => undefined,
         } satisfies GraphQLContext;
       },
     },
@@ -218,9 +219,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         services,
         user: req.auth?.user ?? null,
         sessionToken: req.sessionToken,
-        meta: { ip: req.ip, userAgent: req.get("user-agent") },
+        meta: { ip: req.ip, userAgent: req.get("user-agent"), deviceKey: deviceKeyOf(req) },
         setSessionCookie: (token, expiresAt) => setSessionCookie(res, services, token, expiresAt),
         clearSessionCookie: () => clearSessionCookie(res),
+        setDeviceCookie: (key) => setDeviceCookie(res, services, key),
       }),
     }),
   );

@@ -42,7 +42,10 @@ const envSchema = z
     OTP_TTL_SECONDS: z.coerce.number().int().positive().default(600),
     OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
-    OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(5),
+    /** Codes one device may ask for one phone per hour. */
+    OTP_SENDS_PER_DEVICE_PER_HOUR: z.coerce.number().int().positive().default(5),
+    /** Codes a phone receives per hour across devices; devices she signed in with are exempt. */
+    OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     OTP_VERIFIES_PER_IP_PER_10MIN: z.coerce.number().int().positive().default(60),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),

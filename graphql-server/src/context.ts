@@ -1,5 +1,5 @@
 import type { User } from "./generated/prisma/client.js";
-import type { SessionMeta } from "./domains/auth/sessions.js";
+import type { SignInMeta } from "./domains/auth/auth.service.js";
 import type { Services } from "./services.js";
 
 /** What every GraphQL resolver gets: the services, and who is asking according to the session. */
@@ -8,8 +8,9 @@ export interface GraphQLContext {
   /** The member of the session cookie; null when anonymous. Never taken from a header. */
   user: User | null;
   sessionToken?: string;
-  meta: SessionMeta;
-  /** Over HTTP these set or clear the session cookie; over WebSocket they do nothing. */
+  meta: SignInMeta;
+  /** Over HTTP these set or clear the session and device cookies; over WebSocket they do nothing. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  setDeviceCookie(key: string): void;
 }

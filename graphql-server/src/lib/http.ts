@@ -14,14 +14,34 @@ declare module "express-serve-static-core" {
 
 export const sessionTokenOf = (req: IncomingMessage) => parseCookie(req.headers.cookie ?? "")[SESSION_COOKIE] || undefined;
 
-export function setSessionCookie(res: Response, services: Services, token: string, expiresAt: Date) {
-  res.cookie(SESSION_COOKIE, token, {
+/**
+ * The login device key: a random cookie that lets sign-in tell her browser from a stranger's, so
+ * that nobody else's requests can void her code or use up her limits (docs/decisions.md).
+ */
+const DEVICE_COOKIE = "coroa_device";
+// The longest browsers keep a cookie; renewed each time the device asks for a code.
+const DEVICE_COOKIE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
+const DEVICE_KEY_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
+
+export function deviceKeyOf(req: IncomingMessage): string | undefined {
+  const key = parseCookie(req.headers.cookie ?? "")[DEVICE_COOKIE];
+  return key && DEVICE_KEY_SHAPE.test(key) ? key : undefined;
+}
+
+const cookieOptions = (services: Services) =>
+  ({
     httpOnly: true,
     sameSite: "lax",
     secure: services.config.NODE_ENV === "production" || services.config.PUBLIC_URL?.startsWith("https:") === true,
     path: "/",
-    expires: expiresAt,
-  });
+  }) as const;
+
+export function setSessionCookie(res: Response, services: Services, token: string, expiresAt: Date) {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(services), expires: expiresAt });
+}
+
+export function setDeviceCookie(res: Response, services: Services, key: string) {
+  res.cookie(DEVICE_COOKIE, key, { ...cookieOptions(services), maxAge: DEVICE_COOKIE_MAX_AGE_MS });
 }
 
 export function clearSessionCookie(res: Response) {

@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { toUserDTO } from "../domains/users/users.service.js";
 import { AppError } from "../lib/errors.js";
-import { clearSessionCookie, requireMember, setSessionCookie } from "../lib/http.js";
+import { clearSessionCookie, deviceKeyOf, requireMember, setDeviceCookie, setSessionCookie } from "../lib/http.js";
 import type { Services } from "../services.js";
 
 const phoneBody = z.object({
@@ -31,14 +31,16 @@ function fromThisMachine(req: Request) {
 /** Sign-in and the session (spec part 1 section 7). */
 export function authRoutes(services: Services) {
   const router = Router();
-  const meta = (req: { ip?: string; get(name: string): string | undefined }) => ({
+  const meta = (req: Request) => ({
     ip: req.ip,
     userAgent: req.get("user-agent"),
+    deviceKey: deviceKeyOf(req),
   });
 
   router.post("/auth/send-token", async (req, res) => {
     const input = parseBody(phoneBody, req.body);
-    const result = await services.auth.sendLoginToken(input, meta(req));
+    const { deviceKey, ...result } = await services.auth.sendLoginToken(input, meta(req));
+    setDeviceCookie(res, services, deviceKey);
     res.json({ ...result, message: "Token enviado via WhatsApp" });
   });
 

@@ -56,7 +56,11 @@ builder.mutationField("sendLoginToken", (t) =>
     type: SendLoginTokenPayload,
     args: { input: t.arg({ type: SendLoginTokenInput, required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "SendLoginTokenResult" } },
-    resolve: (_root, { input }, ctx) => ctx.services.auth.sendLoginToken(input, ctx.meta),
+    resolve: async (_root, { input }, ctx) => {
+      const { deviceKey, ...sent } = await ctx.services.auth.sendLoginToken(input, ctx.meta);
+      ctx.setDeviceCookie(deviceKey);
+      return sent;
+    },
   }),
 );
 

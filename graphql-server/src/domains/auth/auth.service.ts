@@ -3,10 +3,11 @@ import type { Config } from "../../config.js";
 import type { Bus } from "../../lib/bus.js";
 import type { Clock } from "../../lib/clock.js";
 import { randomDigits, randomToken, safeEqualHex, sha256 } from "../../lib/crypto.js";
-import type { PrismaClient } from "../../lib/db.js";
+import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
+import type { Prisma } from "../../generated/prisma/client.js";
 import { WhatsAppSendError, type WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import { toUserDTO, type UserDTO } from "../users/users.service.js";
 import type { SessionMeta, SessionStore } from "./sessions.js";
@@ -24,6 +25,11 @@ export interface AuthDeps {
   verifyLimiter: RateLimiter;
 }
 
+export interface SignInMeta extends SessionMeta {
+  /** The login device key the request carried (its device cookie); absent for clients that keep no cookies. */
+  deviceKey?: string;
+}
+
 export interface SendLoginTokenInput {
   phone: string;
   countryCode?: string | null;
@@ -37,6 +43,17 @@ export interface VerifyLoginTokenInput extends SendLoginTokenInput {
 const HOUR_MS = 60 * 60 * 1000;
 const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 const secondsUntil = (from: Date, to: number) => Math.max(1, Math.ceil((to - from.getTime()) / 1000));
+const addressOf = (meta: SignInMeta) => meta.ip?.slice(0, 64);
+
+/**
+ * The codes that belong to the asking device: those sent for its key, or, for a client that keeps
+ * no cookies, those its address asked for without one. Nobody else's requests or guesses touch them.
+ */
+function deviceCodes(phone: string, meta: SignInMeta): Prisma.LoginTokenWhereInput {
+  if (meta.deviceKey) return { phone, deviceHash: sha256(meta.deviceKey) };
+  const address = addressOf(meta);
+  return address ? { phone, addressBound: true, ip: address } : { phone, id: { in: [] } };
+}
 
 export function createAuthService(deps: AuthDeps) {
   const { prisma, config, clock, log, whatsapp, sessions } = deps;
@@ -47,52 +64,73 @@ export function createAuthService(deps: AuthDeps) {
     return result;
   }
 
-  /** Sends a fresh 6-digit code by WhatsApp; the previous code of that phone stops working. */
-  async function sendLoginToken(input: SendLoginTokenInput, meta: SessionMeta) {
+  /**
+   * The newest `limit` sends matching `where` within the hour, newest first, and how long until
+   * fewer than `limit` remain; `wait` is 0 while under the limit.
+   */
+  async function sendsInLastHour(tx: Tx, where: Prisma.LoginTokenWhereInput, limit: number, now: Date) {
+    const recent = await tx.loginToken.findMany({
+      where: { ...where, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+      orderBy: { createdAt: "desc" },
+      select: { createdAt: true },
+      take: limit,
+    });
+    const wait = recent.length >= limit ? secondsUntil(now, recent[limit - 1].createdAt.getTime() + HOUR_MS) : 0;
+    return { recent, wait };
+  }
+
+  const phoneLimited = (wait: number) =>
+    new AppError("RATE_LIMITED_PHONE", `Muitos pedidos de token para este número. Tente novamente em ${Math.ceil(wait / 60)} minutos`, {
+      retryAfterSeconds: wait,
+    });
+
+  async function isTrustedDevice(tx: Tx, phone: string, deviceKey: string | undefined) {
+    if (!deviceKey) return false;
+    const member = await tx.user.findUnique({
+      where: { phone },
+      select: { trustedDevices: { where: { deviceHash: sha256(deviceKey) }, select: { userId: true } } },
+    });
+    return Boolean(member?.trustedDevices.length);
+  }
+
+  /**
+   * Sends a fresh 6-digit code by WhatsApp for the asking device; that device's earlier code stops
+   * working, other devices' codes do not. Answers the device key the door keeps in the device cookie
+   * (a new one when the request carried none).
+   */
+  async function sendLoginToken(input: SendLoginTokenInput, meta: SignInMeta) {
     const { e164Digits: phone } = phoneOf(input);
     const now = clock.now();
-    const windowStart = new Date(now.getTime() - HOUR_MS);
     const code = randomDigits(LIMITS.tokenLength);
     const salt = randomToken(12);
+    const deviceKey = meta.deviceKey ?? randomToken();
+    const address = addressOf(meta);
+    const ownCodes = deviceCodes(phone, meta);
 
     const token = await prisma.$transaction(async (tx) => {
       // One sender per phone at a time, so two quick clicks cannot both pass the cooldown.
       await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${phone}))) AS l`;
-      if (meta.ip) {
-        const fromIp = await tx.loginToken.findMany({
-          where: { ip: meta.ip, createdAt: { gt: windowStart } },
-          orderBy: { createdAt: "asc" },
-          select: { createdAt: true },
-          take: config.OTP_SENDS_PER_IP_PER_HOUR,
-        });
-        if (fromIp.length >= config.OTP_SENDS_PER_IP_PER_HOUR) {
-          throw new AppError("RATE_LIMITED_IP", undefined, {
-            retryAfterSeconds: secondsUntil(now, fromIp[0].createdAt.getTime() + HOUR_MS),
-          });
-        }
+      if (address) {
+        const fromAddress = await sendsInLastHour(tx, { ip: address }, config.OTP_SENDS_PER_IP_PER_HOUR, now);
+        if (fromAddress.wait) throw new AppError("RATE_LIMITED_IP", undefined, { retryAfterSeconds: fromAddress.wait });
       }
-      const recent = await tx.loginToken.findMany({
-        where: { phone, createdAt: { gt: windowStart } },
-        orderBy: { createdAt: "desc" },
-        select: { createdAt: true },
-      });
-      const cooldownEnds = recent.length ? recent[0].createdAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000 : 0;
+      const fromDevice = await sendsInLastHour(tx, ownCodes, config.OTP_SENDS_PER_DEVICE_PER_HOUR, now);
+      const cooldownEnds = fromDevice.recent.length
+        ? fromDevice.recent[0].createdAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000
+        : 0;
       if (cooldownEnds > now.getTime()) {
         const wait = secondsUntil(now, cooldownEnds);
         throw new AppError("TOKEN_RESEND_COOLDOWN", `Aguarde ${wait} segundos para pedir um novo token`, {
           retryAfterSeconds: wait,
         });
       }
-      if (recent.length >= config.OTP_SENDS_PER_PHONE_PER_HOUR) {
-        const wait = secondsUntil(now, recent[recent.length - 1].createdAt.getTime() + HOUR_MS);
-        throw new AppError(
-          "RATE_LIMITED_PHONE",
-          `Muitos pedidos de token para este número. Tente novamente em ${Math.ceil(wait / 60)} minutos`,
-          { retryAfterSeconds: wait },
-        );
-      }
+      if (fromDevice.wait) throw phoneLimited(fromDevice.wait);
+      // The ceiling spares her WhatsApp from floods; a device she has signed in with is never held by it.
+      const toPhone = await sendsInLastHour(tx, { phone }, config.OTP_SENDS_PER_PHONE_PER_HOUR, now);
+      if (toPhone.wait && !(await isTrustedDevice(tx, phone, meta.deviceKey))) throw phoneLimited(toPhone.wait);
+
       await tx.loginToken.updateMany({
-        where: { phone, usedAt: null, invalidatedAt: null },
+        where: { ...ownCodes, usedAt: null, invalidatedAt: null },
         data: { invalidatedAt: now },
       });
       return tx.loginToken.create({
@@ -102,7 +140,9 @@ export function createAuthService(deps: AuthDeps) {
           salt,
           createdAt: now,
           expiresAt: new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000),
-          ip: meta.ip?.slice(0, 64),
+          ip: address,
+          deviceHash: sha256(deviceKey),
+          addressBound: !meta.deviceKey,
         },
       });
     });
@@ -120,13 +160,17 @@ export function createAuthService(deps: AuthDeps) {
       success: true as const,
       resendAfterSeconds: config.OTP_RESEND_COOLDOWN_SECONDS,
       expiresInSeconds: config.OTP_TTL_SECONDS,
+      deviceKey,
     };
   }
 
-  /** Checks the code; on success creates the member on first sign-in and opens a session. */
+  /**
+   * Checks the code against the newest one sent for the asking device; on success creates the
+   * member on first sign-in, opens a session and trusts the device for her phone.
+   */
   async function verifyLoginToken(
     input: VerifyLoginTokenInput,
-    meta: SessionMeta,
+    meta: SignInMeta,
   ): Promise<{ user: UserDTO; session: { token: string; expiresAt: Date } }> {
     if (meta.ip) {
       const verdict = await deps.verifyLimiter.hit(meta.ip);
@@ -138,7 +182,7 @@ export function createAuthService(deps: AuthDeps) {
     const now = clock.now();
 
     const latest = await prisma.loginToken.findFirst({
-      where: { phone, invalidatedAt: null },
+      where: { ...deviceCodes(phone, meta), invalidatedAt: null },
       orderBy: { createdAt: "desc" },
     });
     if (!latest) throw new AppError("TOKEN_NOT_REQUESTED");
@@ -186,6 +230,14 @@ export function createAuthService(deps: AuthDeps) {
         user = await tx.user.update({ where: { id: user.id }, data: { role: "superuser" } });
       }
       const session = await sessions.create(tx, user.id, meta);
+      if (meta.deviceKey) {
+        const deviceHash = sha256(meta.deviceKey);
+        await tx.trustedDevice.upsert({
+          where: { userId_deviceHash: { userId: user.id, deviceHash } },
+          create: { userId: user.id, deviceHash, lastSignInAt: now },
+          update: { lastSignInAt: now },
+        });
+      }
       return { user, session };
     });
     return { user: toUserDTO(user), session };

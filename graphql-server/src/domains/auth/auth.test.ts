@@ -16,11 +16,24 @@ const VERIFY = `mutation Verify($input: VerifyLoginTokenInput!) {
   }
 }`;
 const ME = `query { me { id phone plan isSuperuser } }`;
+const SESSION = "coroa_session";
+const DEVICE = "coroa_device";
 
 let t: TestApp;
 let phoneSeq = 0;
 /** A fresh Brazilian mobile number (local digits, with DDD) for each test. */
 const newPhone = () => `1198765${String(1000 + ++phoneSeq).slice(-4)}`;
+let addressSeq = 0;
+/** A fresh client address, so that no test spends another's per-address allowance. */
+const newAddress = () => `10.77.${++addressSeq >> 8}.${addressSeq & 255}`;
+/** Headers of a request that the proxy (loopback, trusted by default) says came from `address`. */
+const via = (address: string) => ({ "x-forwarded-for": address });
+const sendFrom = (client: TestClient, phone: string, address: string) =>
+  client.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" }, via(address));
+const verifyFrom = (client: TestClient, phone: string, token: string, address: string) =>
+  client.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token }, via(address));
+/** A six-digit code that is none of `codes`. */
+const codeOtherThan = (...codes: string[]) => ["000000", "111111", "222222", "333333"].find((c) => !codes.includes(c))!;
 
 beforeAll(async () => {
   t = await startTestApp({ SUPERUSER_PHONES: "5521999990000", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
@@ -40,6 +53,12 @@ describe("sign-in over GraphQL", () => {
       resendAfterSeconds: 60,
       expiresInSeconds: 600,
     });
+    const deviceCookie = sent.headers.getSetCookie().join("\n");
+    expect(deviceCookie).toMatch(/coroa_device=[\w-]{43};/);
+    expect(deviceCookie).toMatch(/Max-Age=34560000/);
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toMatch(/SameSite=Lax/i);
+    expect(deviceCookie).not.toMatch(/Secure/i);
     const code = await lastCode(client, `55${phone}`);
     expect(code).toMatch(/^\d{6}$/);
 
@@ -68,7 +87,7 @@ describe("sign-in over GraphQL", () => {
       code: "TOKEN_INVALID",
       message: "Token incorreto. Restam 4 tentativas",
     });
-    expect(client.cookies.size).toBe(0);
+    expect(client.cookies.has(SESSION)).toBe(false);
     expect((await client.gql(ME)).body.data.me).toBeNull();
   });
 
@@ -85,7 +104,8 @@ describe("sign-in over REST", () => {
     const phone = newPhone();
     const sent = await client.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" });
     expect(sent.status).toBe(200);
-    expect(sent.body.success).toBe(true);
+    expect(sent.body).toEqual({ success: true, resendAfterSeconds: 60, expiresInSeconds: 600, message: "Token enviado via WhatsApp" });
+    expect(client.cookies.has(DEVICE)).toBe(true);
     const code = await lastCode(client, `55${phone}`);
     const verified = await client.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token: code });
     expect(verified.status).toBe(200);
@@ -147,7 +167,7 @@ describe("sign-in over REST", () => {
     const sixth = await client.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token: code });
     expect(sixth.status).toBe(429);
     expect(sixth.body).toMatchObject({ code: "TOKEN_TOO_MANY_ATTEMPTS", error: "Muitas tentativas incorretas com este token" });
-    expect(client.cookies.size).toBe(0);
+    expect(client.cookies.has(SESSION)).toBe(false);
   });
 
   it("refuses a resend inside the 60 s cooldown, then allows it and retires the old code", async () => {
@@ -174,7 +194,7 @@ describe("sign-in over REST", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("limits sends per phone to five an hour", async () => {
+  it("limits one device to five codes an hour for a phone, while another device still gets one", async () => {
     const client = new TestClient(t.url);
     const phone = newPhone();
     for (let i = 0; i < 5; i++) {
@@ -182,11 +202,18 @@ describe("sign-in over REST", () => {
       expect(sent.status).toBe(200);
       t.clock.advance(61_000);
     }
+    // The first of the five was sent 305 s ago: the device may ask again when it is an hour old.
     const sixth = await client.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" });
     expect(sixth.status).toBe(429);
-    expect(sixth.body.code).toBe("RATE_LIMITED_PHONE");
-    expect(sixth.body.error).toMatch(/^Muitos pedidos de token para este número\. Tente novamente em \d+ minutos$/);
-    t.clock.advance(60 * 60 * 1000);
+    expect(sixth.body).toMatchObject({
+      code: "RATE_LIMITED_PHONE",
+      error: "Muitos pedidos de token para este número. Tente novamente em 55 minutos",
+      retryAfterSeconds: 3295,
+    });
+    expect(sixth.headers.get("retry-after")).toBe("3295");
+    const otherDevice = await sendFrom(new TestClient(t.url), phone, newAddress());
+    expect(otherDevice.status).toBe(200);
+    t.clock.advance(3295 * 1000);
     const later = await client.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" });
     expect(later.status).toBe(200);
   });
@@ -198,11 +225,12 @@ describe("sign-in over REST", () => {
     const code = await lastCode(client, `55${phone}`);
     const first = await client.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token: code });
     expect(first.status).toBe(200);
-    const other = new TestClient(t.url);
-    const reuse = await other.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token: code });
+    const sameBrowser = new TestClient(t.url);
+    sameBrowser.cookies.set(DEVICE, client.cookies.get(DEVICE)!);
+    const reuse = await sameBrowser.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token: code });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ code: "TOKEN_USED", error: "Este token já foi utilizado" });
-    expect(other.cookies.size).toBe(0);
+    expect(sameBrowser.cookies.has(SESSION)).toBe(false);
   });
 
   it("refuses a code that was never requested", async () => {
@@ -242,7 +270,7 @@ describe("who is asking", () => {
 
     const out = await client.gql(`mutation { logout }`);
     expect(out.body.data.logout).toBe(true);
-    expect(client.cookies.size).toBe(0);
+    expect(client.cookies.has(SESSION)).toBe(false);
     expect((await stolen.rest("GET", "/api/auth/me")).status).toBe(401);
     expect((await stolen.gql(ME)).body.data.me).toBeNull();
   });
@@ -317,6 +345,142 @@ describe("who is asking", () => {
     const refused = await nextValue(anonymous, `subscription { meUpdated { id } }`).catch((e) => ({ errors: e }));
     expect(JSON.stringify(refused.errors)).toContain("Sessão expirada");
     await anonymous.dispose();
+  });
+});
+
+describe("nobody can lock a member out", () => {
+  it("signs her in with the code she asked for before a stranger flooded her phone and guessed from his own devices", async () => {
+    const phone = newPhone();
+    const her = new TestClient(t.url);
+    const home = newAddress();
+    expect((await sendFrom(her, phone, home)).status).toBe(200);
+    const herCode = await lastCode(her, `55${phone}`);
+
+    const stranger = new TestClient(t.url);
+    const away = newAddress();
+    expect((await sendFrom(stranger, phone, away)).status).toBe(200);
+    const hisCode = await lastCode(stranger, `55${phone}`);
+    // Eleven more browsers of his, each from an address of its own: the phone's ceiling (10 an
+    // hour) stops the flood reaching her WhatsApp, and none of his requests voids her code.
+    const flood: number[] = [];
+    for (let i = 0; i < 11; i++) flood.push((await sendFrom(new TestClient(t.url), phone, newAddress())).status);
+    expect(flood).toEqual([...Array<number>(8).fill(200), 429, 429, 429]);
+
+    // Her code, and guesses, tried from his browser count against his own code only.
+    const wrong = codeOtherThan(hisCode, herCode);
+    const guesses = [herCode, wrong, wrong, wrong, wrong, hisCode];
+    const answers = [];
+    for (const guess of guesses) answers.push((await verifyFrom(stranger, phone, guess, away)).body.code);
+    expect(answers).toEqual([...Array<string>(5).fill("TOKEN_INVALID"), "TOKEN_TOO_MANY_ATTEMPTS"]);
+    // From clients that keep no cookies he has no code at all to guess.
+    const cookieless = await verifyFrom(new TestClient(t.url), phone, herCode, newAddress());
+    expect(cookieless.body.code).toBe("TOKEN_NOT_REQUESTED");
+    expect(stranger.cookies.has(SESSION)).toBe(false);
+
+    const ownWrongTry = await verifyFrom(her, phone, codeOtherThan(herCode), home);
+    expect(ownWrongTry.body).toMatchObject({ code: "TOKEN_INVALID", attemptsLeft: 4 });
+    const signedIn = await verifyFrom(her, phone, herCode, home);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.phone).toBe(`55${phone}`);
+    expect((await her.rest("GET", "/api/auth/me")).body.phone).toBe(`55${phone}`);
+  });
+
+  it("lets her ask for a code and sign in after five requests for her phone from five addresses within the hour", async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
+      t.clock.advance(61_000);
+    }
+    const her = new TestClient(t.url);
+    const home = newAddress();
+    expect((await sendFrom(her, phone, home)).status).toBe(200);
+    const signedIn = await verifyFrom(her, phone, await lastCode(her, `55${phone}`), home);
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("refuses a browser she never signed in with once strangers use up her phone's hourly ceiling, but not her known browser", async () => {
+    const phone = newPhone();
+    const home = newAddress();
+    const her = new TestClient(t.url);
+    const asked = await her.gql(SEND, { input: { phone, countryCode: "BR" } }, via(home));
+    expect(asked.body.data.sendLoginToken.__typename).toBe("SendLoginTokenPayload");
+    const first = await her.gql(VERIFY, { input: { phone, countryCode: "BR", token: await lastCode(her, `55${phone}`) } }, via(home));
+    expect(first.body.data.verifyLoginToken.user.phone).toBe(`55${phone}`);
+    expect((await her.gql(`mutation { logout }`)).body.data.logout).toBe(true);
+    t.clock.advance(61_000);
+
+    // Her sign-in took one of the phone's ten codes this hour; strangers take the other nine.
+    for (let i = 0; i < 9; i++) expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
+    const refused = await sendFrom(new TestClient(t.url), phone, newAddress());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: "RATE_LIMITED_PHONE",
+      error: "Muitos pedidos de token para este número. Tente novamente em 59 minutos",
+      retryAfterSeconds: 3539,
+    });
+    expect(refused.headers.get("retry-after")).toBe("3539");
+    const herNewBrowser = await new TestClient(t.url).gql(SEND, { input: { phone, countryCode: "BR" } }, via(newAddress()));
+    expect(herNewBrowser.body.data.sendLoginToken).toMatchObject({ __typename: "AppError", code: "RATE_LIMITED_PHONE", retryAfterSeconds: 3539 });
+
+    const again = await her.gql(SEND, { input: { phone, countryCode: "BR" } }, via(home));
+    expect(again.body.data.sendLoginToken.__typename).toBe("SendLoginTokenPayload");
+    const verified = await her.gql(VERIFY, { input: { phone, countryCode: "BR", token: await lastCode(her, `55${phone}`) } }, via(home));
+    expect(verified.body.data.verifyLoginToken.user.phone).toBe(`55${phone}`);
+    expect((await her.gql(ME)).body.data.me.phone).toBe(`55${phone}`);
+  });
+
+  it("caps thirty parallel tries on one code at five, and then refuses the right code", async () => {
+    const phone = newPhone();
+    const her = new TestClient(t.url);
+    const home = newAddress();
+    await sendFrom(her, phone, home);
+    const code = await lastCode(her, `55${phone}`);
+    const wrong = codeOtherThan(code);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => verifyFrom(her, phone, wrong, home)));
+    const codes = answers.map((a) => a.body.code).sort();
+    expect(codes).toEqual([...Array<string>(5).fill("TOKEN_INVALID"), ...Array<string>(25).fill("TOKEN_TOO_MANY_ATTEMPTS")]);
+    const right = await verifyFrom(her, phone, code, home);
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe("TOKEN_TOO_MANY_ATTEMPTS");
+    expect(her.cookies.has(SESSION)).toBe(false);
+  });
+
+  it("signs in an older client that keeps no cookies, taking its address as its device", async () => {
+    const phone = newPhone();
+    const [here, elsewhere] = [newAddress(), newAddress()];
+    // A fresh TestClient per request is a client that drops every cookie it is given.
+    expect((await sendFrom(new TestClient(t.url), phone, here)).status).toBe(200);
+    const code = await lastCode(new TestClient(t.url), `55${phone}`);
+    const early = await sendFrom(new TestClient(t.url), phone, here);
+    expect(early.status).toBe(429);
+    expect(early.body.code).toBe("TOKEN_RESEND_COOLDOWN");
+    expect(early.headers.get("retry-after")).toBe("60");
+    // Another such client elsewhere gets a code of its own, which does not void the first.
+    expect((await sendFrom(new TestClient(t.url), phone, elsewhere)).status).toBe(200);
+
+    const client = new TestClient(t.url);
+    const verified = await verifyFrom(client, phone, code, here);
+    expect(verified.status).toBe(200);
+    expect([...client.cookies.keys()]).toEqual([SESSION]);
+    expect((await client.rest("GET", "/api/auth/me")).body.phone).toBe(`55${phone}`);
+  });
+});
+
+describe("device cookie behind https", () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await startTestApp({ PUBLIC_URL: "https://clube.example" });
+  });
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it("marks the device cookie Secure, as the session cookie", async () => {
+    const sent = await new TestClient(secure.url).rest("POST", "/api/auth/send-token", { phone: newPhone(), countryCode: "BR" });
+    expect(sent.status).toBe(200);
+    const cookie = sent.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE}=`));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
   });
 });
 

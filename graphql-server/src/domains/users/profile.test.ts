@@ -495,7 +495,7 @@ describe("account deletion", () => {
     const answer = await her.client.rest("DELETE", "/api/user/delete");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
-    expect(her.client.cookies.size).toBe(0);
+    expect(her.client.cookies.has("coroa_session")).toBe(false);
 
     expect(await rowsMentioning([her.phone, cpf, name, "Genoveva"])).toEqual([]);
     expect(await prisma().user.findUnique({ where: { id: her.user.id } })).toBeNull();
