@@ -33,6 +33,8 @@ import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./domains/offers/board-response-cache.js";
 
+/** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
+export const GRAPHQL_BODY_LIMIT = "100kb";
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export interface AppOptions {
@@ -211,8 +213,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   await apollo.start();
   app.use(
     "/graphql",
-    // uploadProfileImage carries a 5 MB image as a base64 data URL (about 6.7 MB).
-    express.json({ limit: "7mb" }),
+    // JSON only: the largest form (the profile) is a few kilobytes. Files go to the upload endpoints.
+    express.json({ limit: GRAPHQL_BODY_LIMIT }),
     anonymousGraphqlLimit,
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }): Promise<GraphQLContext> => ({

@@ -37,13 +37,3 @@ export async function toWebp(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
     throw new AppError("IMAGE_TYPE");
   }
 }
-
-/** Decodes a `data:image/...;base64,...` URL, refusing it before decoding when it is too long. */
-export function bytesFromDataUrl(dataUrl: string): Buffer {
-  const match = /^data:[\w.+-]+\/[\w.+-]+(?:;[\w=.+-]+)*;base64,/i.exec(dataUrl);
-  if (!match) throw new AppError("IMAGE_TYPE");
-  const base64 = dataUrl.slice(match[0].length).replace(/\s/g, "");
-  if (base64.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) throw new AppError("IMAGE_TOO_LARGE");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new AppError("IMAGE_TYPE");
-  return Buffer.from(base64, "base64");
-}

@@ -1,7 +1,6 @@
 import { AppErrorRef, builder, requireUser } from "../../builder.js";
 import { AppError } from "../../lib/errors.js";
 import type { Address } from "../../providers/cep/cep.js";
-import { bytesFromDataUrl } from "./profile-images.js";
 import type { ProfileDTO, PublicProfileDTO, ReferralStats } from "./profile.service.js";
 import { PlanEnum } from "./users.graphql.js";
 
@@ -125,7 +124,6 @@ const ProfileInput = builder.inputType("ProfileInput", {
   }),
 });
 
-const ProfileImageKind = builder.enumType("ProfileImageKind", { values: ["PHOTO", "BANNER"] as const });
 
 const DeleteAccountPayload = builder.objectRef<{ success: boolean }>("DeleteAccountPayload").implement({
   fields: (t) => ({ success: t.exposeBoolean("success") }),
@@ -176,22 +174,6 @@ builder.mutationField("updateProfile", (t) =>
     args: { input: t.arg({ type: ProfileInput, required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "UpdateProfileResult" } },
     resolve: (_root, { input }, ctx) => ctx.services.profile.updateProfile(requireUser(ctx), input),
-  }),
-);
-
-builder.mutationField("uploadProfileImage", (t) =>
-  t.field({
-    type: ProfileRef,
-    description: "Sets her photo or banner from a base64 data URL (JPG, PNG, WebP or GIF up to 5 MB); stored as WebP.",
-    args: {
-      kind: t.arg({ type: ProfileImageKind, required: true }),
-      dataUrl: t.arg.string({ required: true }),
-    },
-    errors: { types: [AppError], directResult: true, union: { name: "UploadProfileImageResult" } },
-    resolve: (_root, { kind, dataUrl }, ctx) => {
-      const user = requireUser(ctx);
-      return ctx.services.profile.uploadImage(user, kind === "PHOTO" ? "photo" : "banner", bytesFromDataUrl(dataUrl));
-    },
   }),
 );
 

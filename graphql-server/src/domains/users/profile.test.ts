@@ -389,10 +389,7 @@ describe("profile images", () => {
     // A PNG signature over garbage is not an image either.
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
     expect((await uploadMultipart(client, "/api/profile/photo", fake)).status).toBe(400);
-    const gql = await client.gql(`mutation($d: String!) { uploadProfileImage(kind: PHOTO, dataUrl: $d) { __typename ... on AppError { code } } }`, {
-      d: `data:image/png;base64,${Buffer.from("<svg></svg>").toString("base64")}`,
-    });
-    expect(gql.body.data.uploadProfileImage).toEqual({ __typename: "AppError", code: "IMAGE_TYPE" });
+    expect((await uploadMultipart(client, "/api/profile/photo", Buffer.from("<svg></svg>"), "foto.svg", "image/svg+xml")).body.code).toBe("IMAGE_TYPE");
     const notMultipart = await client.rest("POST", "/api/profile/photo", { file: "data:image/png;base64,AAAA" });
     expect(notMultipart.status).toBe(400);
     expect(keysOf(user.id)).toEqual([]);
@@ -401,29 +398,30 @@ describe("profile images", () => {
     expect(none.status).toBe(404);
   });
 
-  it("refuses an image over 5 MB on both doors and stores nothing", async () => {
+  it("refuses an image over 5 MB and stores nothing; GraphQL takes no files at all", async () => {
     const { client, user } = await member();
     const big = Buffer.concat([await pngBytes(10, 10), Buffer.alloc(5 * 1024 * 1024, 1)]);
     const rest = await uploadMultipart(client, "/api/profile/photo", big);
     expect(rest.status).toBe(413);
     expect(rest.body).toMatchObject({ code: "IMAGE_TOO_LARGE", error: "A imagem deve ter no máximo 5 MB" });
-    const gql = await client.gql(`mutation($d: String!) { uploadProfileImage(kind: PHOTO, dataUrl: $d) { __typename ... on AppError { code message } } }`, {
+    const gql = await client.gql(`mutation($d: String!) { updateProfile(input: { fullName: $d }) { __typename } }`, {
       d: `data:image/png;base64,${big.toString("base64")}`,
     });
-    expect(gql.body.data.uploadProfileImage).toEqual({ __typename: "AppError", code: "IMAGE_TOO_LARGE", message: "A imagem deve ter no máximo 5 MB" });
+    expect(gql.status).toBe(413);
+    expect(gql.body.errors[0]).toMatchObject({ message: "Conteúdo grande demais", extensions: { code: "PAYLOAD_TOO_LARGE" } });
     expect(keysOf(user.id)).toEqual([]);
   });
 
-  it("accepts a banner only from majestade and imperatriz, through the data-URL mutation too", async () => {
+  it("accepts a banner only from majestade and imperatriz", async () => {
     const { client, user } = await member();
-    const dataUrl = `data:image/png;base64,${(await pngBytes(3000, 1000)).toString("base64")}`;
-    const BANNER = `mutation($d: String!) { uploadProfileImage(kind: BANNER, dataUrl: $d) { __typename ... on Profile { bannerImage bannerImageUrl } ... on AppError { code } } }`;
-    expect((await client.gql(BANNER, { d: dataUrl })).body.data.uploadProfileImage).toEqual({ __typename: "AppError", code: "PLAN_FEATURE" });
-    expect((await uploadMultipart(client, "/api/profile/banner", await pngBytes())).status).toBe(403);
+    const banner = await pngBytes(3000, 1000);
+    const refused = await uploadMultipart(client, "/api/profile/banner", banner);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("PLAN_FEATURE");
     expect(keysOf(user.id)).toEqual([]);
 
     await setPlan(user.id, "imperatriz");
-    const ok = (await client.gql(BANNER, { d: dataUrl })).body.data.uploadProfileImage;
+    const ok = (await uploadMultipart(client, "/api/profile/banner", banner)).body.profile;
     expect(ok.bannerImage).toBe("webp");
     expect((await fetch(`${t.url}${ok.bannerImageUrl}`)).status).toBe(401);
     const served = await fetch(`${t.url}${ok.bannerImageUrl}`, { headers: { cookie: client.cookieHeader } });

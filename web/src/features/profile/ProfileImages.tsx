@@ -1,13 +1,11 @@
 import { useRef, useState, type ChangeEvent } from "react";
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient } from "@apollo/client/react";
 import styled from "styled-components";
 import { Avatar, isPhotoUrl } from "../../components/Avatar";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
-import { isNetworkError, serverMessageOf } from "../../lib/errors";
-import { UploadProfileImageDocument } from "./documents";
 import { hasPremiumProfile } from "./ProfileForm";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 
@@ -68,13 +66,36 @@ const BannerFrame = styled.div`
   }
 `;
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
-    reader.readAsDataURL(file);
-  });
+/** The stored picture's fields, as the upload endpoint answers them in `profile`. */
+interface UploadedProfile {
+  id: number;
+  profilePhoto: string | null;
+  profilePhotoUrl: string | null;
+  bannerImage: string | null;
+  bannerImageUrl: string | null;
+}
+
+type UploadAnswer = { ok: true; profile: UploadedProfile } | { ok: false; message: string | null };
+
+/**
+ * Files go to the upload endpoint as multipart (GraphQL carries JSON only, with a small body
+ * limit: docs/decisions.md); the session cookie identifies her as on every request.
+ */
+async function uploadImage(kind: Kind, file: File): Promise<UploadAnswer> {
+  const body = new FormData();
+  body.append("file", file);
+  try {
+    const response = await fetch(`/api/profile/${kind === "PHOTO" ? "photo" : "banner"}`, {
+      method: "POST",
+      body,
+      credentials: "same-origin",
+    });
+    const answer = (await response.json().catch(() => null)) as { profile?: UploadedProfile; error?: string } | null;
+    if (response.ok && answer?.profile) return { ok: true, profile: answer.profile };
+    return { ok: false, message: typeof answer?.error === "string" ? answer.error : null };
+  } catch {
+    return { ok: false, message: null };
+  }
 }
 
 interface ProfileImagesProps {
@@ -84,13 +105,13 @@ interface ProfileImagesProps {
   bannerUrl: string | null | undefined;
 }
 
-/** Her photo (every plan) and banner (majestade and imperatriz): pick a file, it is sent as a data URL. */
+/** Her photo (every plan) and banner (majestade and imperatriz): pick a file, it is uploaded at once. */
 export function ProfileImages({ name, plan, photoUrl, bannerUrl }: ProfileImagesProps) {
   const { toast } = useToast();
   const [uploading, setUploading] = useState<Kind | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
   const bannerInput = useRef<HTMLInputElement>(null);
-  const [upload] = useMutation(UploadProfileImageDocument);
+  const client = useApolloClient();
   const premium = hasPremiumProfile(plan);
 
   const fail = (description: string, title: string = PROFILE_PAGE_TEXTS.errorTitle) => toast({ title, description, variant: "destructive" });
@@ -103,17 +124,21 @@ export function ProfileImages({ name, plan, photoUrl, bannerUrl }: ProfileImages
     if (file.type && !file.type.startsWith("image/")) return fail(T.wrongType, T.wrongTypeTitle);
     if (file.size > MAX_IMAGE_BYTES) return fail(T.tooLarge, T.tooLargeTitle);
     setUploading(kind);
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      const { data } = await upload({ variables: { kind, dataUrl } });
-      const result = data?.uploadProfileImage;
-      if (result?.__typename === "Profile") toast({ title: kind === "PHOTO" ? T.photoDone : T.bannerDone });
-      else fail((result?.__typename === "AppError" && result.message) || T.uploadFallback);
-    } catch (error) {
-      fail((!isNetworkError(error) && serverMessageOf(error)) || T.uploadFallback);
-    } finally {
-      setUploading(null);
-    }
+    const answer = await uploadImage(kind, file);
+    setUploading(null);
+    if (!answer.ok) return fail(answer.message || T.uploadFallback);
+    const { id, ...pictures } = answer.profile;
+    // The page shows the new picture at once: the cached profile takes the stored fields.
+    client.cache.modify<UploadedProfile>({
+      id: client.cache.identify({ __typename: "Profile", id }),
+      fields: {
+        profilePhoto: () => pictures.profilePhoto,
+        profilePhotoUrl: () => pictures.profilePhotoUrl,
+        bannerImage: () => pictures.bannerImage,
+        bannerImageUrl: () => pictures.bannerImageUrl,
+      },
+    });
+    toast({ title: kind === "PHOTO" ? T.photoDone : T.bannerDone });
   };
 
   const label = (kind: Kind, idle: string) =>

@@ -77,6 +77,7 @@ function renderProfile(handlers: Record<string, Handler> = {}, plan: Plan = "nob
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** Fake timers that still let time pass, so the 1.5 s redirect can be stepped over. */
@@ -274,40 +275,44 @@ describe("ProfilePage", () => {
 
   it("refuses an image above 5 MB before sending it", async () => {
     const u = userEvent.setup();
-    const { calls } = renderProfile();
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderProfile();
     await screen.findByRole("button", { name: "Enviar Foto" });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "foto.png", { type: "image/png" });
     await u.upload(screen.getByLabelText("Arquivo da foto de perfil"), big);
     expect(await findToast("A imagem deve ter no máximo 5 MB. Escolha uma foto menor.")).toBeInTheDocument();
-    expect(calls.some((c) => c.operationName === "UploadProfileImage")).toBe(false);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("uploads a photo as a data URL and shows the returned picture", async () => {
+  it("uploads a photo as multipart to the upload endpoint and shows the stored picture", async () => {
     const u = userEvent.setup();
-    const { calls } = renderProfile({
-      UploadProfileImage: () => ({
-        data: {
-          uploadProfileImage: {
-            __typename: "Profile",
-            id: 7,
-            profilePhoto: "webp",
-            profilePhotoUrl: "/api/users/7/photo?v=1",
-            bannerImage: null,
-            bannerImageUrl: null,
-          },
-        },
-      }),
-    });
+    const stored = { id: 7, profilePhoto: "webp", profilePhotoUrl: "/api/users/7/photo?v=1", bannerImage: null, bannerImageUrl: null };
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, profile: stored, url: stored.profilePhotoUrl }), { status: 200 }));
+    renderProfile();
     await screen.findByRole("button", { name: "Enviar Foto" });
     const small = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "foto.png", { type: "image/png" });
     await u.upload(screen.getByLabelText("Arquivo da foto de perfil"), small);
 
     expect(await findToast("Foto atualizada!")).toBeInTheDocument();
-    const sent = calls.find((c) => c.operationName === "UploadProfileImage")?.variables;
-    expect(sent).toMatchObject({ kind: "PHOTO" });
-    expect(String(sent?.dataUrl)).toMatch(/^data:image\/png;base64,/);
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(url).toBe("/api/profile/photo");
+    expect(init?.method).toBe("POST");
+    expect((init?.body as FormData).get("file")).toBeInstanceOf(File);
     expect(await screen.findByRole("button", { name: "Trocar Foto" })).toBeInTheDocument();
     expect(document.querySelector('img[src="/api/users/7/photo?v=1"]')).not.toBeNull();
+  });
+
+  it("shows the server's refusal of an upload", async () => {
+    const u = userEvent.setup();
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(JSON.stringify({ success: false, code: "IMAGE_TYPE", error: "Envie uma imagem JPG, PNG, WebP ou GIF" }), { status: 400 }),
+    );
+    renderProfile();
+    await screen.findByRole("button", { name: "Enviar Foto" });
+    await u.upload(screen.getByLabelText("Arquivo da foto de perfil"), new File([new Uint8Array([1, 2, 3])], "foto.png", { type: "image/png" }));
+    expect(await findToast("Envie uma imagem JPG, PNG, WebP ou GIF")).toBeInTheDocument();
   });
 
   it("offers the banner only to majestade and imperatriz", async () => {

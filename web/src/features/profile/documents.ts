@@ -99,25 +99,6 @@ export const UpdateProfileDocument = graphql(`
   }
 `);
 
-export const UploadProfileImageDocument = graphql(`
-  mutation UploadProfileImage($kind: ProfileImageKind!, $dataUrl: String!) {
-    uploadProfileImage(kind: $kind, dataUrl: $dataUrl) {
-      __typename
-      ... on Profile {
-        id
-        profilePhoto
-        profilePhotoUrl
-        bannerImage
-        bannerImageUrl
-      }
-      ... on AppError {
-        code
-        message
-      }
-    }
-  }
-`);
-
 export const CancelSubscriptionDocument = graphql(`
   mutation CancelSubscription {
     cancelSubscription {
