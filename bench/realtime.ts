@@ -33,7 +33,7 @@ import { createClient, type Client as WsClient } from "graphql-ws";
 import { TIMINGS } from "../schema/src/index.js";
 import { createApp, type App } from "../graphql-server/src/app.js";
 import { loadConfig } from "../graphql-server/src/config.js";
-import { SESSION_COOKIE } from "../graphql-server/src/domains/auth/sessions.js";
+import { SESSION_COOKIE } from "../graphql-server/src/lib/http.js";
 import { freshPostgres } from "../graphql-server/test/harness.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);

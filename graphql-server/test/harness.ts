@@ -7,7 +7,7 @@ import { createClient, type Client as WsClient } from "graphql-ws";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ManualClock } from "../src/lib/clock.js";
-import { SESSION_COOKIE } from "../src/domains/auth/sessions.js";
+import { SESSION_COOKIE } from "../src/lib/http.js";
 
 export interface TestApp {
   url: string;

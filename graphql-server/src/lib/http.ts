@@ -1,13 +1,30 @@
 import type { NextFunction, Request, Response } from "express";
 import { parse as parseCookie } from "cookie";
 import type { IncomingMessage } from "node:http";
-import { SESSION_COOKIE, type ResolvedSession } from "../domains/auth/sessions.js";
-import type { Services } from "../services.js";
+import type { Config } from "../config.js";
+import type { User } from "../generated/prisma/client.js";
 import { AppError } from "./errors.js";
+
+/** The httpOnly cookie that holds a member's session token. */
+export const SESSION_COOKIE = "coroa_session";
+
+/** Who a request's session says is asking (the session store resolves it). */
+export interface SessionIdentity {
+  sessionId: number;
+  user: User;
+  expiresAt: Date;
+  /** True when this request renewed the session, so the cookie should be sent again. */
+  renewed: boolean;
+}
+
+/** What the HTTP helpers need: the settings that decide cookie attributes and own origins. */
+export interface HttpDeps {
+  config: Pick<Config, "NODE_ENV" | "PUBLIC_URL">;
+}
 
 declare module "express-serve-static-core" {
   interface Request {
-    auth?: ResolvedSession | null;
+    auth?: SessionIdentity | null;
     sessionToken?: string;
   }
 }
@@ -28,20 +45,20 @@ export function deviceKeyOf(req: IncomingMessage): string | undefined {
   return key && DEVICE_KEY_SHAPE.test(key) ? key : undefined;
 }
 
-const cookieOptions = (services: Services) =>
+const cookieOptions = ({ config }: HttpDeps) =>
   ({
     httpOnly: true,
     sameSite: "lax",
-    secure: services.config.NODE_ENV === "production" || services.config.PUBLIC_URL?.startsWith("https:") === true,
+    secure: config.NODE_ENV === "production" || config.PUBLIC_URL?.startsWith("https:") === true,
     path: "/",
   }) as const;
 
-export function setSessionCookie(res: Response, services: Services, token: string, expiresAt: Date) {
-  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(services), expires: expiresAt });
+export function setSessionCookie(res: Response, deps: HttpDeps, token: string, expiresAt: Date) {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions(deps), expires: expiresAt });
 }
 
-export function setDeviceCookie(res: Response, services: Services, key: string) {
-  res.cookie(DEVICE_COOKIE, key, { ...cookieOptions(services), maxAge: DEVICE_COOKIE_MAX_AGE_MS });
+export function setDeviceCookie(res: Response, deps: HttpDeps, key: string) {
+  res.cookie(DEVICE_COOKIE, key, { ...cookieOptions(deps), maxAge: DEVICE_COOKIE_MAX_AGE_MS });
 }
 
 export function clearSessionCookie(res: Response) {
@@ -52,13 +69,13 @@ export function clearSessionCookie(res: Response) {
  * Identity for /api and /graphql: the session cookie alone says who is asking. The legacy
  * `user-id` header is only compared with it: a different id is refused with 403.
  */
-export function identity(services: Services) {
+export function identity(deps: HttpDeps & { sessions: { resolve(token: string | undefined): Promise<SessionIdentity | null> } }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const token = sessionTokenOf(req);
       req.sessionToken = token;
-      req.auth = await services.sessions.resolve(token);
-      if (req.auth?.renewed && token) setSessionCookie(res, services, token, req.auth.expiresAt);
+      req.auth = await deps.sessions.resolve(token);
+      if (req.auth?.renewed && token) setSessionCookie(res, deps, token, req.auth.expiresAt);
       const claimed = req.get("user-id");
       if (claimed !== undefined && claimed !== "" && req.auth && claimed.trim() !== String(req.auth.user.id)) {
         throw new AppError("USER_ID_MISMATCH");
@@ -96,10 +113,10 @@ export function isCrossSite(req: IncomingMessage, publicUrl?: string): boolean {
   return req.headers["sec-fetch-site"] === "cross-site";
 }
 
-export function csrfGuard(services: Services) {
+export function csrfGuard({ config }: HttpDeps) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const safe = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
-    if (!safe && isCrossSite(req, services.config.PUBLIC_URL)) return next(new AppError("CSRF"));
+    if (!safe && isCrossSite(req, config.PUBLIC_URL)) return next(new AppError("CSRF"));
     next();
   };
 }

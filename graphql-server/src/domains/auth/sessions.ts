@@ -1,9 +1,9 @@
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import type { Clock } from "../../lib/clock.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
+import type { SessionIdentity } from "../../lib/http.js";
 import type { User } from "../../generated/prisma/client.js";
 
-export const SESSION_COOKIE = "coroa_session";
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A session used again after this long gets its 30 days renewed (and a fresh cookie).
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -13,13 +13,7 @@ export interface SessionMeta {
   userAgent?: string;
 }
 
-export interface ResolvedSession {
-  sessionId: number;
-  user: User;
-  expiresAt: Date;
-  /** True when this request renewed the session, so the cookie should be sent again. */
-  renewed: boolean;
-}
+export type ResolvedSession = SessionIdentity;
 
 /** The session's columns beside the user's in the lookup statement (names no User column has). */
 interface SessionColumns {

@@ -1,7 +1,7 @@
 import { OFFER_MESSAGES, type PlanName } from "@clube-coroa/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextValue, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
-import { SESSION_COOKIE } from "../auth/sessions.js";
+import { SESSION_COOKIE } from "../../lib/http.js";
 import { syncAuthorFields } from "./offers.service.js";
 
 let t: TestApp;

@@ -408,7 +408,7 @@ describe("profile images", () => {
       d: `data:image/png;base64,${big.toString("base64")}`,
     });
     expect(gql.status).toBe(413);
-    expect(gql.body.errors[0]).toMatchObject({ message: "Conteúdo grande demais", extensions: { code: "PAYLOAD_TOO_LARGE" } });
+    expect(gql.body.errors?.[0]).toMatchObject({ message: "Conteúdo grande demais", extensions: { code: "PAYLOAD_TOO_LARGE" } });
     expect(keysOf(user.id)).toEqual([]);
   });
 
