@@ -13,6 +13,7 @@ export const possibleTypes: Record<string, string[]> = {
   UpdateOfferResult: ["AppError", "Offer", "PlanLimitError"],
   DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
   UpdateProfileResult: ["AppError", "Profile"],
+  PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
   UploadProfileImageResult: ["AppError", "Profile"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],
   MarkConversationReadResult: ["AppError", "MarkConversationReadPayload"],
