@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   "IMAGE_TOO_LARGE",
   "IMAGE_TYPE",
   "CEP_NOT_FOUND",
+  "PROFILE_NOT_PUBLIC",
   // offers
   "PLAN_LIMIT",
   "AI_FAILED",
@@ -87,6 +88,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IMAGE_TOO_LARGE: "A imagem deve ter no máximo 5 MB",
   IMAGE_TYPE: "Envie uma imagem JPG, PNG, WebP ou GIF",
   CEP_NOT_FOUND: "CEP não encontrado",
+  PROFILE_NOT_PUBLIC: "Apenas os perfis das parceiras Majestade e Imperatriz podem ser abertos.",
   // offers
   PLAN_LIMIT: "Seu plano não permite esta publicação.",
   AI_FAILED: "Não foi possível melhorar o texto no momento. Tente novamente.",
@@ -104,6 +106,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REPORT_OWN_OFFER: "Você não pode denunciar sua própria publicação",
   REPORT_TARGET_MISMATCH: "A usuária denunciada não é a autora da publicação",
 };
+
+/**
+ * The server's upgrade refusals by restricted action (spec part 1 section 6): the refusal's text
+ * and the upgrade prompt's message. Both actions are refused only to nobreza, so both name Alteza.
+ */
+export const UPGRADE_REQUIRED_TEXTS = {
+  contact: {
+    message: ERROR_MESSAGES.UPGRADE_REQUIRED,
+    upgradeMessage: "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.",
+  },
+  view_profile: {
+    message: "Faça upgrade para o plano Alteza para ver o perfil desta parceira.",
+    upgradeMessage: "Faça upgrade para o plano Alteza e veja os perfis das parceiras Majestade e Imperatriz.",
+  },
+} as const;
+export type UpgradeAction = keyof typeof UPGRADE_REQUIRED_TEXTS;
 
 /** Texts of the login page and the app shell (spec part 1 sections 2, 4, 8; part 2 section 2). */
 export const TEXTS = {

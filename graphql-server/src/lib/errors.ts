@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from "@clube-coroa/schema";
+import { ERROR_MESSAGES, UPGRADE_REQUIRED_TEXTS, type ErrorCode, type PlanName, type UpgradeAction } from "@clube-coroa/schema";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   TOKEN_TOO_MANY_ATTEMPTS: 429,
@@ -27,6 +27,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   UPGRADE_REQUIRED: 403,
   CONVERSATION_NOT_FOUND: 404,
   REPORT_OWN_OFFER: 403,
+  PROFILE_NOT_PUBLIC: 403,
 };
 
 /**
@@ -50,6 +51,26 @@ export class AppError extends Error {
     this.status = options.status ?? STATUS[code] ?? 400;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
+  }
+}
+
+/**
+ * Her plan does not allow the action (spec part 1 section 6): the client opens the upgrade prompt
+ * for `action`, inviting her to `targetPlan`. REST answers 403 with these fields; GraphQL the
+ * `UpgradeRequiredError` result.
+ */
+export class UpgradeRequiredError extends AppError {
+  readonly action: UpgradeAction;
+  readonly targetPlan: PlanName;
+  readonly upgradeMessage: string;
+  readonly showUpgrade = true as const;
+  constructor(action: UpgradeAction, targetPlan: PlanName) {
+    const { message, upgradeMessage } = UPGRADE_REQUIRED_TEXTS[action];
+    super("UPGRADE_REQUIRED", message, { details: { action, targetPlan, upgradeMessage, showUpgrade: true } });
+    this.name = "UpgradeRequiredError";
+    this.action = action;
+    this.targetPlan = targetPlan;
+    this.upgradeMessage = upgradeMessage;
   }
 }
 

@@ -89,9 +89,7 @@ export function profileRoutes(services: Services) {
   });
 
   router.get("/users/:id", async (req, res) => {
-    const found = await profile.publicProfile(requireMember(req), idParam(req.params.id));
-    if (!found) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-    res.json(found);
+    res.json(await profile.publicProfile(requireMember(req), idParam(req.params.id)));
   });
 
   // The photo is an avatar on the public board, so anyone may fetch it; the banner belongs to the

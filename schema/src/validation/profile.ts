@@ -39,20 +39,47 @@ export function ageOn(birthDate: string, today: string): number {
 /** '' and whitespace become null: empty optional fields are stored as null (spec). */
 const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max, PROFILE_MESSAGES.tooLong).nullable().optional());
+/** "site.com:8080" names a host and port, not a scheme. */
+const EXPLICIT_SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d)/i;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A web address a member typed, as the normalised http(s) URL to store and link to, or null when
+ * it is not one. 'site.com.br' becomes 'https://site.com.br/'. Refused: any other scheme
+ * ('javascript:', 'data:'), user info (in 'javascript:alert(1)%2F%2F@evil.example' or
+ * 'https://bank.example@evil.example' the part before '@' hides where the link goes), control
+ * characters, and hosts without a dot.
+ */
+export function normalizedWebUrl(value: string): string | null {
+  const text = value.trim();
+  if (!text || CONTROL_CHARACTERS.test(text)) return null;
+  const scheme = EXPLICIT_SCHEME.exec(text)?.[1].toLowerCase();
+  if (scheme && scheme !== "http" && scheme !== "https") return null;
+  let url: URL;
+  try {
+    url = new URL(scheme ? text : `https://${text.replace(/^\/+/, "")}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password || !url.hostname.includes(".")) return null;
+  return url.href;
+}
+
 const optionalUrl = z.preprocess(
   emptyToNull,
   z
     .string()
-    .trim()
     .max(300, PROFILE_MESSAGES.url)
-    .refine((v) => {
-      try {
-        const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
-        return /\./.test(url.hostname);
-      } catch {
-        return false;
+    .transform((value, ctx) => {
+      const url = normalizedWebUrl(value);
+      if (url === null) {
+        ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.url });
+        return z.NEVER;
       }
-    }, PROFILE_MESSAGES.url)
+      return url;
+    })
     .nullable()
     .optional(),
 );

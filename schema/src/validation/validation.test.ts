@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatCpf, isValidCpf } from "./cpf.js";
 import { OFFER_MESSAGES, offerInputSchema, offerStepError, offerUpdateSchema } from "./offer.js";
-import { ageOn, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
+import { ageOn, normalizedWebUrl, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
+import { TEXT_MESSAGES } from "./text.js";
 
 const validProfile = {
   fullName: "Maria da Silva",
@@ -75,6 +76,54 @@ describe("profile schema", () => {
     expect(messagesOf(profileSchema().safeParse({ ...validProfile, miniBio: "a".repeat(501) }))).toEqual([
       "MiniBio deve ter no máximo 500 caracteres",
     ]);
+  });
+
+  const URL_FIELDS = ["website", "linkedin", "youtube", "facebook", "bannerLink"] as const;
+
+  it.each([
+    ["a javascript: URL hiding behind user info", "javascript:alert(document.domain)%2F%2F@evil.example"],
+    ["a plain javascript: URL", "javascript:alert(1)"],
+    ["a javascript: URL in capitals with slashes", "JavaScript://evil.example/%0Aalert(1)"],
+    ["a data: URL", "data:text/html,<script>alert(1)</script>"],
+    ["a vbscript: URL", "vbscript:msgbox(1)"],
+    ["another scheme", "ftp://files.example.com/a"],
+    ["a mailto: address", "mailto:maria@example.com"],
+    ["user info on https", "https://banco.example.com@evil.example"],
+    ["user and password", "https://maria:segredo@site.example.com"],
+    ["user info without a scheme", "site.example.com:80@evil.example"],
+    ["a line break", "site.example.com/\nlocation"],
+    ["a host without a dot", "localhost:3000"],
+  ])("refuses %s in every link field with 'URL inválida'", (_name, value) => {
+    for (const field of URL_FIELDS) {
+      const result = profileSchema().safeParse({ ...validProfile, [field]: value });
+      expect(messagesOf(result)).toEqual(["URL inválida"]);
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.path[0])).toEqual([field]);
+    }
+    expect(normalizedWebUrl(value)).toBeNull();
+  });
+
+  it("refuses a NUL byte in any text field, naming the field", () => {
+    for (const field of [...URL_FIELDS, "fullName", "street", "miniBio"]) {
+      const result = profileSchema().safeParse({ ...validProfile, [field]: "site.example.com/\u0000" });
+      expect(messagesOf(result)).toContain(TEXT_MESSAGES.invalidCharacters);
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.path[0])).toContain(field);
+    }
+    expect(normalizedWebUrl("site.example.com/\u0000")).toBeNull();
+    expect(messagesOf(offerInputSchema.safeParse({ title: "Título com \u0000 no meio" }))).toContain(TEXT_MESSAGES.invalidCharacters);
+  });
+
+  it.each([
+    ["site.com.br", "https://site.com.br/"],
+    ["  Site.com.br/Loja?x=1  ", "https://site.com.br/Loja?x=1"],
+    ["http://site.com.br", "http://site.com.br/"],
+    ["HTTPS://www.linkedin.com/in/maria", "https://www.linkedin.com/in/maria"],
+    ["site.com.br:8080/a", "https://site.com.br:8080/a"],
+    ["//youtube.com/@maria", "https://youtube.com/@maria"],
+    ["café.com.br", "https://xn--caf-dma.com.br/"],
+  ])("stores %s as the http(s) URL %s", (value, stored) => {
+    expect(normalizedWebUrl(value)).toBe(stored);
+    const parsed = profileSchema().parse({ ...validProfile, website: value, bannerLink: value });
+    expect([parsed.website, parsed.bannerLink]).toEqual([stored, stored]);
   });
 });
 

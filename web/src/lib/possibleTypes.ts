@@ -13,7 +13,7 @@ export const possibleTypes: Record<string, string[]> = {
   UpdateOfferResult: ["AppError", "Offer", "PlanLimitError"],
   DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
   UpdateProfileResult: ["AppError", "Profile"],
-  UploadProfileImageResult: ["AppError", "Profile"],
+  PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],
   MarkConversationReadResult: ["AppError", "MarkConversationReadPayload"],
   SendMessageResult: ["AppError", "Message"],

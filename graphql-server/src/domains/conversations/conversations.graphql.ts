@@ -1,16 +1,16 @@
 import { Repeater } from "@graphql-yoga/subscription";
 import { builder, requireUser } from "../../builder.js";
 import type { BusEvents } from "../../lib/bus.js";
-import { AppError } from "../../lib/errors.js";
+import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import { OfferTypeEnum } from "../offers/offers.graphql.js";
 import { PlanEnum } from "../users/users.graphql.js";
-import { UpgradeRequiredError, type ConversationDTO, type MessageDTO, type NewMessageNotification } from "./conversations.service.js";
+import type { ConversationDTO, MessageDTO, NewMessageNotification } from "./conversations.service.js";
 
 type Presence = BusEvents["presence:changed"][1];
 
 builder.objectType(UpgradeRequiredError, {
   name: "UpgradeRequiredError",
-  description: "Her plan does not allow this contact; the client opens the upgrade prompt for the action.",
+  description: "Her plan does not allow this action (contact, view_profile); the client opens the upgrade prompt for it.",
   fields: (t) => ({
     code: t.exposeString("code"),
     message: t.exposeString("message"),
@@ -69,11 +69,11 @@ const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").imple
 });
 
 const NewMessageNotificationRef = builder.objectRef<NewMessageNotification>("NewMessageNotification").implement({
-  description: "The spec's new-message notification, for the popup and the badge.",
+  description:
+    "The spec's new-message notification, for the popup and the badge. The sender's phone stays on the legacy /notifications socket for older clients; GraphQL does not hand it out.",
   fields: (t) => ({
     messageId: t.exposeInt("messageId"),
     senderName: t.exposeString("senderName"),
-    senderPhone: t.exposeString("senderPhone"),
     content: t.exposeString("content"),
     conversationId: t.exposeInt("conversationId"),
     offerId: t.exposeInt("offerId", { nullable: true }),

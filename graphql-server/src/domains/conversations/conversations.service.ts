@@ -3,7 +3,7 @@ import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../lib/bus.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
-import { AppError } from "../../lib/errors.js";
+import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
@@ -53,22 +53,6 @@ export interface ConversationDTO {
   lastMessageAt: string;
   createdAt: string;
   unreadCount: number;
-}
-
-/** Nobreza's refusal when she contacts a collab or permuta: REST answers 403 with these fields. */
-export class UpgradeRequiredError extends AppError {
-  readonly action = "contact" as const;
-  readonly targetPlan = "alteza" as const;
-  readonly showUpgrade = true as const;
-  readonly upgradeMessage: string;
-  constructor() {
-    const upgradeMessage = "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.";
-    super("UPGRADE_REQUIRED", undefined, {
-      details: { action: "contact", targetPlan: "alteza", upgradeMessage, showUpgrade: true },
-    });
-    this.name = "UpgradeRequiredError";
-    this.upgradeMessage = upgradeMessage;
-  }
 }
 
 export const MESSAGES_PAGE_DEFAULT = 50;
@@ -223,7 +207,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
     if (!existing) {
-      if (user.plan === "nobreza" && offer.type !== "apoio") throw new UpgradeRequiredError();
+      if (user.plan === "nobreza" && offer.type !== "apoio") throw new UpgradeRequiredError("contact", "alteza");
       const now = clock.now();
       try {
         existing = await prisma.$transaction(async (tx) => {

@@ -345,7 +345,7 @@ describe("real time over GraphQL", () => {
     const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
     const ws = owner.client.ws();
     const added = collect(ws, `subscription($id: Int!) { messageAdded(conversationId: $id) { id conversationId content isMine } }`, { id });
-    const notes = collect(ws, `subscription { notifications { messageId senderName senderPhone content conversationId offerId offerTitle } }`);
+    const notes = collect(ws, `subscription { notifications { messageId senderName content conversationId offerId offerTitle } }`);
     await sleep(200);
     const sent = await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content: "Chegou?" });
     expect(await added.next()).toEqual({ messageAdded: { id: sent.body.id, conversationId: id, content: "Chegou?", isMine: false } });
@@ -353,7 +353,6 @@ describe("real time over GraphQL", () => {
       notifications: {
         messageId: sent.body.id,
         senderName: asker.user.nickname,
-        senderPhone: asker.user.phone,
         content: "Chegou?",
         conversationId: id,
         offerId: offer.id,

@@ -19,8 +19,10 @@ function readsOnlyTheBoard(operation: OperationDefinitionNode | undefined) {
 /**
  * Answers anonymous board queries from memory. An anonymous visitor's successful answer for a query
  * text and its variables is kept in a BoardCache, which the offers service empties whenever the board
- * changes, so the next anonymous visitors skip execution. Signed-in members always execute: their
- * answers carry isLiked and isOwn. Answers with errors are never kept.
+ * changes, so the next anonymous visitors skip execution. Only anonymous answers are kept, so what
+ * it serves is always the anonymous presentation (presentOffer); signed-in members always execute:
+ * their answers carry the author's id and full name, isLiked and isOwn. Answers with errors are
+ * never kept.
  */
 export function boardResponseCache(cache: BoardCache<CachedBoardResult>): ApolloServerPlugin<GraphQLContext> {
   const keyOf = (rc: GraphQLRequestContext<GraphQLContext>) =>

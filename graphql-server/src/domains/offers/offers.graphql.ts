@@ -19,10 +19,11 @@ builder.objectType(PlanLimitError, {
 });
 
 export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
-  description: "An offer or request of the Mural de Parcerias, with its author's display fields.",
+  description:
+    "An offer or request of the Mural de Parcerias, with its author's display fields. Anonymous visitors get her nickname (userName) only: userId, userFullName and userProfilePhoto are null.",
   fields: (t) => ({
     id: t.exposeInt("id"),
-    userId: t.exposeInt("userId"),
+    userId: t.exposeInt("userId", { nullable: true, description: "The author's id; null for anonymous visitors." }),
     postType: t.field({ type: PostTypeEnum, resolve: (o) => o.postType }),
     type: t.field({ type: OfferTypeEnum, resolve: (o) => o.type }),
     title: t.exposeString("title"),
@@ -35,7 +36,7 @@ export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
     createdAt: t.string({ description: "ISO 8601, UTC.", resolve: (o) => o.createdAt.toISOString() }),
     userNickname: t.exposeString("userNickname", { nullable: true }),
     userFullName: t.exposeString("userFullName", { nullable: true }),
-    userName: t.exposeString("userName", { description: "Nickname, else full name, else 'Parceira'." }),
+    userName: t.exposeString("userName", { description: "Nickname, else full name, else 'Parceira'; for anonymous visitors nickname, else 'Parceira'." }),
     userPlan: t.field({ type: PlanEnum, resolve: (o) => o.userPlan }),
     userJoinedAt: t.string({ description: "ISO 8601, UTC.", resolve: (o) => o.userJoinedAt.toISOString() }),
     userProfilePhoto: t.exposeString("userProfilePhoto", { nullable: true }),
@@ -145,7 +146,11 @@ const OfferChangeRef = builder.objectRef<OfferChange>("OfferChange").implement({
   fields: (t) => ({
     kind: t.field({ type: OfferChangeKind, resolve: (c) => c.kind }),
     offerId: t.int({ nullable: true, description: "Absent when kind is author.", resolve: (c) => c.offerId ?? null }),
-    authorId: t.int({ nullable: true, description: "The member whose cards changed (kind author).", resolve: (c) => c.authorId ?? null }),
+    authorId: t.int({
+      nullable: true,
+      description: "The member whose cards changed (kind author); null for anonymous subscribers, who never see member ids.",
+      resolve: (c, _args, ctx) => (ctx.user ? (c.authorId ?? null) : null),
+    }),
     totalLikes: t.int({ nullable: true, resolve: (c) => c.totalLikes ?? null }),
   }),
 });

@@ -36,10 +36,14 @@ export interface OffersDeps {
   improveLimiter?: RateLimiter;
 }
 
-/** An offer as both doors answer it (spec part 1 section 3, Offer with the author's display fields). */
+/**
+ * An offer as both doors answer it (spec part 1 section 3, Offer with the author's display fields),
+ * shaped for its viewer by presentOffer.
+ */
 export interface OfferDTO {
   id: number;
-  userId: number;
+  /** The author's id; null for anonymous visitors. */
+  userId: number | null;
   postType: PostTypeName;
   type: OfferTypeName;
   title: string;
@@ -114,7 +118,11 @@ const BOARD_ORDER: Prisma.OfferOrderByWithRelationInput[] = [
   { id: "desc" },
 ];
 
-export function toOfferDTO(row: OfferRow, isLiked = false): OfferDTO {
+/** The author's name on a card when she has none to show (spec). */
+const NAMELESS_AUTHOR = "Parceira";
+
+/** The card as members see it; what leaves the server goes through presentOffer. */
+function offerCard(row: OfferRow): OfferDTO {
   const { user } = row;
   return {
     id: row.id,
@@ -129,12 +137,30 @@ export function toOfferDTO(row: OfferRow, isLiked = false): OfferDTO {
     isUrgent: row.isUrgent,
     userNickname: user.nickname,
     userFullName: user.fullName,
-    userName: user.nickname || user.fullName || "Parceira",
+    userName: user.nickname || user.fullName || NAMELESS_AUTHOR,
     userPlan: user.plan,
     userJoinedAt: user.createdAt,
     userProfilePhoto: user.profilePhoto,
     userProfessionalActivity: user.professionalActivity,
-    isLiked,
+    isLiked: false,
+  };
+}
+
+/**
+ * What an offer card shows to whoever asks. Members (viewerId) see the author in full, with their
+ * own like. Anonymous visitors see the author's nickname, plan, join date and activity only: no
+ * member id, no full name and no photo, since every stored photo's address (`/api/users/{id}/photo`)
+ * names her id, and any other address would still match that public one byte for byte.
+ */
+export function presentOffer(card: OfferDTO, viewerId: number | undefined, isLiked = false): OfferDTO {
+  if (viewerId) return card.isLiked === isLiked ? card : { ...card, isLiked };
+  return {
+    ...card,
+    userId: null,
+    userFullName: null,
+    userName: card.userNickname || NAMELESS_AUTHOR,
+    userProfilePhoto: null,
+    isLiked: false,
   };
 }
 
@@ -266,13 +292,18 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   return parsed.data;
 }
 
-/** A board page as every viewer sees it (isLiked false); cached until a write changes the board. */
-interface PublicPage {
+interface BoardPage {
   items: { offer: OfferDTO; cursor: string }[];
   endCursor: string | null;
   hasNextPage: boolean;
-  /** GET /api/offers's body for anonymous viewers, serialised (and encoded) once per cached page. */
-  json?: Buffer;
+}
+
+/** A board page, cached until a write changes the board: members' cards (isLiked false) and anonymous visitors' cards. */
+interface CachedPage {
+  members: BoardPage;
+  anonymous: BoardPage;
+  /** GET /api/offers's body for anonymous visitors, serialised (and encoded) once per cached page. */
+  anonymousJson?: Buffer;
 }
 
 export function createOffersService(deps: OffersDeps) {
@@ -286,7 +317,7 @@ export function createOffersService(deps: OffersDeps) {
     return created;
   };
   const invalidateBoard = () => boardCaches.forEach((c) => c.invalidate());
-  const cache = boardCache<PublicPage>();
+  const cache = boardCache<CachedPage>();
   const changes = bus.pubsub.subscribe("offers:changed");
   void (async () => {
     for await (const _change of changes) invalidateBoard();
@@ -330,7 +361,7 @@ export function createOffersService(deps: OffersDeps) {
     return new Set(likes.map((l) => l.offerId));
   }
 
-  async function readPage(where: Prisma.OfferWhereInput, take: number, after: string | null | undefined): Promise<PublicPage> {
+  async function readPage(where: Prisma.OfferWhereInput, take: number, after: string | null | undefined): Promise<CachedPage> {
     const read = (extra: Prisma.OfferWhereInput | null, limit: number) =>
       prisma.offer.findMany({
         where: extra ? { AND: [where, extra] } : where,
@@ -346,28 +377,29 @@ export function createOffersService(deps: OffersDeps) {
       if (rows.length < take + 1) rows = rows.concat(await read(lowerPlans, take + 1 - rows.length));
     }
     const items = rows.slice(0, take);
-    return {
-      items: items.map((row) => ({ offer: toOfferDTO(row), cursor: encodeCursor(row) })),
+    const members: BoardPage = {
+      items: items.map((row) => ({ offer: offerCard(row), cursor: encodeCursor(row) })),
       endCursor: items.length ? encodeCursor(items[items.length - 1]) : null,
       hasNextPage: rows.length > take,
     };
+    const anonymous = { ...members, items: members.items.map((i) => ({ ...i, offer: presentOffer(i.offer, undefined) })) };
+    return { members, anonymous };
   }
 
-  function publicPage(filter: OfferFilter, take: number, after: string | null | undefined) {
+  function cachedPage(filter: OfferFilter, take: number, after: string | null | undefined) {
     const where = boardWhere(validFilter(filter));
     if (after) decodeCursor(after);
     const key = JSON.stringify([where, take, after ?? null]);
     return cache.get(key, () => readPage(where, take, after));
   }
 
-  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number) {
-    const shared = await publicPage(filter, take, after);
-    const liked = await likedAmong(viewerId, shared.items.map((i) => i.offer.id));
-    if (liked.size === 0) return shared;
-    return {
-      ...shared,
-      items: shared.items.map((i) => (liked.has(i.offer.id) ? { ...i, offer: { ...i.offer, isLiked: true } } : i)),
-    };
+  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+    const cached = await cachedPage(filter, take, after);
+    if (!viewerId) return cached.anonymous;
+    const { members } = cached;
+    const liked = await likedAmong(viewerId, members.items.map((i) => i.offer.id));
+    if (liked.size === 0) return members;
+    return { ...members, items: members.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
   }
 
   /** One page of the board in board order, with keyset paging over the board indexes. */
@@ -381,18 +413,18 @@ export function createOffersService(deps: OffersDeps) {
     return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
   }
 
-  /** The legacy board as JSON bytes; an anonymous viewer gets the cached page's bytes as they are. */
+  /** The legacy board as JSON bytes; an anonymous visitor gets the cached page's bytes as they are. */
   async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<Buffer> {
     if (viewerId) return Buffer.from(JSON.stringify(await boardArray(filter, viewerId)));
-    const shared = await publicPage(filter, REST_BOARD_LIMIT, null);
-    shared.json ??= Buffer.from(JSON.stringify(shared.items.map((i) => i.offer)));
-    return shared.json;
+    const cached = await cachedPage(filter, REST_BOARD_LIMIT, null);
+    cached.anonymousJson ??= Buffer.from(JSON.stringify(cached.anonymous.items.map((i) => i.offer)));
+    return cached.anonymousJson;
   }
 
   async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
     const row = await prisma.offer.findUnique({ where: { id }, include: { user: { select: authorSelect } } });
     if (!row) return null;
-    return toOfferDTO(row, (await likedAmong(viewerId, [row.id])).has(row.id));
+    return presentOffer(offerCard(row), viewerId, (await likedAmong(viewerId, [row.id])).has(row.id));
   }
 
   async function createOffer(user: Pick<User, "id">, input: unknown): Promise<OfferDTO> {
@@ -418,7 +450,7 @@ export function createOffersService(deps: OffersDeps) {
       return created;
     });
     await publish({ kind: "created", offerId: row.id });
-    return toOfferDTO(row);
+    return presentOffer(offerCard(row), user.id);
   }
 
   async function ownedOffer(tx: Tx, user: Pick<User, "id" | "role">, id: number, action: "editar" | "excluir") {
@@ -447,7 +479,7 @@ export function createOffersService(deps: OffersDeps) {
       return tx.offer.update({ where: { id }, data, include: { user: { select: authorSelect } } });
     });
     await publish({ kind: "updated", offerId: id });
-    return toOfferDTO(row, (await likedAmong(user.id, [id])).has(id));
+    return presentOffer(offerCard(row), user.id, (await likedAmong(user.id, [id])).has(id));
   }
 
   /** The owner deletes her offer; a superuser may delete any. */

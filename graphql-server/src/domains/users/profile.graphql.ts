@@ -1,5 +1,5 @@
 import { AppErrorRef, builder, requireUser } from "../../builder.js";
-import { AppError } from "../../lib/errors.js";
+import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Address } from "../../providers/cep/cep.js";
 import type { ProfileDTO, PublicProfileDTO, ReferralStats } from "./profile.service.js";
 import { PlanEnum } from "./users.graphql.js";
@@ -37,7 +37,7 @@ const PUBLIC_TEXT_FIELDS = [
 ] as const satisfies readonly (keyof PublicProfileDTO)[];
 
 const PublicProfileRef = builder.objectRef<PublicProfileDTO>("PublicProfile").implement({
-  description: "What other members see of a member. miniBio, social links and banner only for majestade and imperatriz.",
+  description: "What other members see of a majestade or imperatriz member (and a member of herself). miniBio, social links and banner only for majestade and imperatriz.",
   fields: (t) => ({
     ...Object.fromEntries(PUBLIC_TEXT_FIELDS.map((name) => [name, t.exposeString(name, { nullable: true })])),
     id: t.exposeInt("id"),
@@ -141,10 +141,10 @@ builder.queryField("profile", (t) =>
 builder.queryField("publicProfile", (t) =>
   t.field({
     type: PublicProfileRef,
-    nullable: true,
-    authScopes: { member: true },
     args: { id: t.arg.int({ required: true }) },
-    description: "Another member's public profile; null when there is no such member.",
+    description:
+      "A member's public profile. Others open only majestade and imperatriz members (AppError PROFILE_NOT_PUBLIC otherwise); a nobreza viewer gets UpgradeRequiredError (view_profile); NOT_FOUND when there is no such member.",
+    errors: { types: [UpgradeRequiredError, AppError], directResult: true, union: { name: "PublicProfileResult" } },
     resolve: (_root, { id }, ctx) => ctx.services.profile.publicProfile(requireUser(ctx), id),
   }),
 );

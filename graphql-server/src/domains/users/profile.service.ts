@@ -1,4 +1,5 @@
 import {
+  normalizedWebUrl,
   PAID_PLANS,
   parseId,
   PLAN_RANK,
@@ -13,7 +14,7 @@ import type { Bus } from "../../lib/bus.js";
 import { syncAuthorFields } from "../offers/offers.service.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
-import { AppError } from "../../lib/errors.js";
+import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
@@ -77,7 +78,7 @@ export interface ProfileDTO extends UserDTO {
   shareWithSponsors: boolean;
 }
 
-/** What another member may see: no CPF, birth date, street address, phone or e-mails. */
+/** A member as presentPublicProfile shows her to a viewer. */
 export interface PublicProfileDTO {
   id: number;
   displayName: string | null;
@@ -178,9 +179,22 @@ export function toProfileDTO(user: User): ProfileDTO {
   };
 }
 
-export function toPublicProfileDTO(user: User): PublicProfileDTO {
+/**
+ * What a viewer sees of a member, and whether she sees anything (spec part 1 sections 2 and 6): her
+ * own profile always; another member's only when that member is majestade or imperatriz, and not
+ * from nobreza, who gets the upgrade prompt for view_profile; superusers (moderation) any. Never
+ * CPF, birth date, street address, phone or e-mails; mini bio, links and banner only for the
+ * premium plans, and links only as http(s) URLs.
+ */
+export function presentPublicProfile(user: User, viewer: Pick<User, "id" | "plan" | "role">): PublicProfileDTO {
+  if (user.id !== viewer.id && viewer.role !== "superuser") {
+    if (!hasPremiumProfile(user.plan)) throw new AppError("PROFILE_NOT_PUBLIC");
+    if (viewer.plan === "nobreza") throw new UpgradeRequiredError("view_profile", "alteza");
+  }
   const premium = hasPremiumProfile(user.plan);
   const onlyPremium = (value: string | null) => (premium ? value : null);
+  // Rows saved before links were checked may hold 'javascript:' and the like: they never leave.
+  const link = (value: string | null) => (premium && value ? normalizedWebUrl(value) : null);
   return {
     id: user.id,
     displayName: user.nickname || user.fullName || null,
@@ -195,14 +209,14 @@ export function toPublicProfileDTO(user: User): PublicProfileDTO {
     joinYear: joinYear(user.createdAt),
     isOnline: user.isOnline,
     miniBio: onlyPremium(user.miniBio),
-    website: onlyPremium(user.website),
-    linkedin: onlyPremium(user.linkedin),
-    youtube: onlyPremium(user.youtube),
-    facebook: onlyPremium(user.facebook),
+    website: link(user.website),
+    linkedin: link(user.linkedin),
+    youtube: link(user.youtube),
+    facebook: link(user.facebook),
     instagram: onlyPremium(user.instagram),
     tiktok: onlyPremium(user.tiktok),
     bannerImageUrl: onlyPremium(user.bannerImage === PHOTO_MARKER ? user.bannerImageUrl : user.bannerImage),
-    bannerLink: onlyPremium(user.bannerLink),
+    bannerLink: link(user.bannerLink),
   };
 }
 
@@ -290,10 +304,11 @@ export function createProfileService(deps: ProfileDeps) {
     return toProfileDTO(updated);
   }
 
-  async function publicProfile(_viewer: User, id: number): Promise<PublicProfileDTO | null> {
-    if (!Number.isSafeInteger(id) || id <= 0) return null;
-    const user = await prisma.user.findUnique({ where: { id } });
-    return user ? toPublicProfileDTO(user) : null;
+  /** GET /api/users/{id} and publicProfile: refused as presentPublicProfile says. */
+  async function publicProfile(viewer: User, id: number): Promise<PublicProfileDTO> {
+    const user = parseId(id) !== null ? await prisma.user.findUnique({ where: { id } }) : null;
+    if (!user) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+    return presentPublicProfile(user, viewer);
   }
 
   async function referralStats(user: User): Promise<ReferralStats> {

@@ -225,6 +225,7 @@ describe("public profile", () => {
       (await owner.client.rest("PUT", "/api/profile", completeProfile({ miniBio: "Sou costureira", instagram: "@cida", email: "cida@x.com", melhorEmail: "m@x.com" }))).status,
     ).toBe(200);
     const viewer = await member();
+    await setPlan(viewer.user.id, "alteza");
     const answer = await viewer.client.rest("GET", `/api/users/${owner.user.id}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -245,10 +246,12 @@ describe("public profile", () => {
     expect(text).not.toContain(owner.phone);
     expect(text).not.toContain("1980");
 
+    // Below majestade her premium fields are not shown, even to herself.
     await setPlan(owner.user.id, "alteza");
-    const lower = await viewer.client.gql(`query($id: Int!) { publicProfile(id: $id) { displayName plan miniBio instagram bannerImageUrl } }`, {
-      id: owner.user.id,
-    });
+    const lower = await owner.client.gql(
+      `query($id: Int!) { publicProfile(id: $id) { ... on PublicProfile { displayName plan miniBio instagram bannerImageUrl } } }`,
+      { id: owner.user.id },
+    );
     expect(lower.body.data.publicProfile).toEqual({ displayName: "Cida", plan: "alteza", miniBio: null, instagram: null, bannerImageUrl: null });
     expect((await viewer.client.rest("GET", "/api/users/999999")).status).toBe(404);
     expect((await new TestClient(t.url).rest("GET", `/api/users/${owner.user.id}`)).status).toBe(401);

@@ -12,7 +12,6 @@ const notification = {
   __typename: "NewMessageNotification",
   messageId: 44,
   senderName: "Bia",
-  senderPhone: "5511911112222",
   content: "Oi! Vi sua oferta de fotos.",
   conversationId: 5,
   offerId: 30,

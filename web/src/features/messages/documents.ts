@@ -146,7 +146,6 @@ export const NewMessageNotificationsDocument = graphql(`
     notifications {
       messageId
       senderName
-      senderPhone
       content
       conversationId
       offerId

@@ -1,7 +1,7 @@
 import { ApolloProvider } from "@apollo/client/react";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderUi } from "../../lib/renderUi";
 import { createTestClient, type Handler } from "../../test/renderApp";
 import { AuthorProfileDialog } from "./AuthorProfileDialog";
@@ -37,13 +37,16 @@ function profile(overrides: Record<string, unknown> = {}) {
 
 function setup(handler: Handler) {
   const { client, calls } = createTestClient({ AuthorProfile: handler });
+  const onUpgradeRequired = vi.fn();
   renderUi(
     <ApolloProvider client={client}>
-      <AuthorProfileDialog author={{ id: 99, name: "Bia" }} onClose={() => undefined} />
+      <AuthorProfileDialog author={{ id: 99, name: "Bia" }} onClose={() => undefined} onUpgradeRequired={onUpgradeRequired} />
     </ApolloProvider>,
   );
-  return { calls };
+  return { calls, onUpgradeRequired };
 }
+
+const refusal = (code: string, message: string) => ({ data: { publicProfile: { __typename: "AppError", code, message } } });
 
 describe("AuthorProfileDialog", () => {
   it("shows a skeleton, then the public profile with safe links in a new tab", async () => {
@@ -116,8 +119,32 @@ describe("AuthorProfileDialog", () => {
   });
 
   it("says so when the member no longer exists", async () => {
-    setup(() => ({ data: { publicProfile: null } }));
+    setup(() => refusal("NOT_FOUND", "Usuária não encontrada"));
     expect(await screen.findByText("Este perfil não está mais disponível.")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when the profile is not open to her", async () => {
+    const text = "Apenas os perfis das parceiras Majestade e Imperatriz podem ser abertos.";
+    const { onUpgradeRequired } = setup(() => refusal("PROFILE_NOT_PUBLIC", text));
+    const dialog = await screen.findByRole("dialog", { name: "Bia" });
+    expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    expect(onUpgradeRequired).not.toHaveBeenCalled();
+  });
+
+  it("hands over to the upgrade prompt when the server asks her to upgrade", async () => {
+    const { onUpgradeRequired } = setup(() => ({
+      data: {
+        publicProfile: {
+          __typename: "UpgradeRequiredError",
+          code: "UPGRADE_REQUIRED",
+          message: "Faça upgrade para o plano Alteza para ver o perfil desta parceira.",
+          targetPlan: "alteza",
+        },
+      },
+    }));
+    await waitFor(() => expect(onUpgradeRequired).toHaveBeenCalledWith("alteza"));
+    expect(onUpgradeRequired).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("Parceira desde 2023")).not.toBeInTheDocument();
   });
 });
 
@@ -129,6 +156,7 @@ describe("profile links and the upgrade rule", () => {
     expect(tiktokLink("@ana")?.href).toBe("https://www.tiktok.com/@ana");
     expect(webUrl("ana.com.br")).toBe("https://ana.com.br/");
     expect(webUrl("javascript:alert(1)")).toBeNull();
+    expect(webUrl("javascript:alert(document.domain)%2F%2F@evil.example")).toBeNull();
     expect(webUrl("  ")).toBeNull();
   });
 

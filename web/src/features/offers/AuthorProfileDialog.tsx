@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { useQuery } from "@apollo/client/react";
+import type { PlanName } from "@clube-coroa/schema";
 import styled from "styled-components";
 import { Avatar, isPhotoUrl } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
@@ -18,7 +20,7 @@ export interface AuthorRef {
   name: string;
 }
 
-type Profile = NonNullable<AuthorProfileQuery["publicProfile"]>;
+type Profile = Extract<AuthorProfileQuery["publicProfile"], { __typename: "PublicProfile" }>;
 
 const Body = styled.div`
   display: flex;
@@ -254,19 +256,35 @@ function ProfileView({ profile, fallbackName }: { profile: Profile; fallbackName
   );
 }
 
-/** The member profile view opened from an offer card's avatar (spec part 1 section 2). */
-export function AuthorProfileDialog({ author, onClose }: { author: AuthorRef | null; onClose: () => void }) {
+/**
+ * The member profile view opened from an offer card's avatar (spec part 1 section 2). The server
+ * decides who may see it: a refusal by plan hands over to the upgrade prompt, others are shown.
+ */
+export function AuthorProfileDialog({
+  author,
+  onClose,
+  onUpgradeRequired,
+}: {
+  author: AuthorRef | null;
+  onClose: () => void;
+  onUpgradeRequired: (targetPlan: PlanName) => void;
+}) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
     skip: !author,
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: "network-only",
     notifyOnNetworkStatusChange: true,
   });
-  const profile = data?.publicProfile && data.publicProfile.id === author?.id ? data.publicProfile : null;
+  const answer = author && !loading ? data?.publicProfile : undefined;
+  const profile = answer?.__typename === "PublicProfile" && answer.id === author?.id ? answer : null;
+  const upgradeTarget = answer?.__typename === "UpgradeRequiredError" ? answer.targetPlan : null;
+  useEffect(() => {
+    if (upgradeTarget) onUpgradeRequired(upgradeTarget);
+  }, [upgradeTarget, onUpgradeRequired]);
   const title = author ? (profile ? displayNameOf(profile, author.name) : author.name) || T.fallbackTitle : T.fallbackTitle;
 
   let content;
-  if (!author) content = null;
+  if (!author || upgradeTarget) content = null;
   else if (profile) content = <ProfileView profile={profile} fallbackName={author.name} />;
   else if (loading) {
     content = (
@@ -288,7 +306,7 @@ export function AuthorProfileDialog({ author, onClose }: { author: AuthorRef | n
   } else {
     content = (
       <Center>
-        <Muted>{T.notFound}</Muted>
+        <Muted>{answer?.__typename === "AppError" && answer.code !== "NOT_FOUND" ? answer.message : T.notFound}</Muted>
       </Center>
     );
   }

@@ -97,6 +97,35 @@ describe("the author's profile from the board", () => {
     expect(calls.find((c) => c.operationName === "AuthorProfile")?.variables).toEqual({ id: 99 });
   });
 
+  it("follows the server when it answers with the upgrade prompt instead of the profile", async () => {
+    const u = userEvent.setup();
+    renderBoard(user({ plan: "alteza" }), {
+      AuthorProfile: () => ({
+        data: {
+          publicProfile: {
+            __typename: "UpgradeRequiredError",
+            code: "UPGRADE_REQUIRED",
+            message: "Faça upgrade para o plano Alteza para ver o perfil desta parceira.",
+            targetPlan: "alteza",
+          },
+        },
+      }),
+    });
+    await u.click(await screen.findByRole("button", { name: "Ver perfil de Bia" }));
+    const dialog = await screen.findByRole("dialog", { name: "Desbloqueie com o plano ALTEZA" });
+    expect(within(dialog).getByText("Ver o perfil completo das parceiras é um recurso dos planos superiores.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Bia" })).not.toBeInTheDocument();
+  });
+
+  it("shows a visitor the card the server gives her (no author id) and sends her to sign in from the avatar", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderBoard(null, {}, [offerNode({ userId: null, userFullName: null, userProfilePhoto: null })]);
+    await u.click(await screen.findByRole("button", { name: "Ver perfil de Bia" }));
+    expect(await findToastText("Usuário não autenticado - faça login novamente")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Enviar Token via WhatsApp" })).toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === "AuthorProfile")).toBe(false);
+  });
+
   it("keeps the avatar plain for authors below majestade", async () => {
     renderBoard(user({ plan: "alteza" }), {}, [offerNode({ userPlan: "alteza" })]);
     expect(await screen.findByText("Fotógrafa busca parceira de design")).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import styled, { css } from "styled-components";
-import { OFFER_TYPES, POST_TYPES, type OfferInput } from "@clube-coroa/schema";
+import { OFFER_TYPES, POST_TYPES, type OfferInput, type PlanName } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Select } from "../../components/Field";
@@ -427,6 +427,12 @@ export function OfferBoard() {
     setAuthor({ id: offer.userId, name: displayNameOf(offer) });
   };
 
+  /** The server's word wins: when it answers with the upgrade prompt, the profile view gives way to it. */
+  const authorNeedsUpgrade = useCallback((target: PlanName) => {
+    setAuthor(null);
+    setUpgrade({ action: "view_profile", target });
+  }, []);
+
   // ---- publish and edit ---------------------------------------------------------------------------
   const openCreate = () => {
     if (!requireSignIn()) return;
@@ -672,7 +678,7 @@ export function OfferBoard() {
       <PlanLimitDialog limit={planLimit} onClose={() => setPlanLimit(null)} />
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
-      <AuthorProfileDialog author={author} onClose={() => setAuthor(null)} />
+      <AuthorProfileDialog author={author} onClose={() => setAuthor(null)} onUpgradeRequired={authorNeedsUpgrade} />
     </Board>
   );
 }

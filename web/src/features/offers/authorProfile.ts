@@ -1,3 +1,5 @@
+import { normalizedWebUrl } from "@clube-coroa/schema";
+
 /** Texts and link rules of the author profile view (spec part 1 sections 2, 3, 6; part 2 section 7). */
 export const AUTHOR_TEXTS = {
   fallbackTitle: "Perfil da parceira",
@@ -30,17 +32,9 @@ export const AUTHOR_TEXTS = {
 
 export type SocialKind = keyof typeof AUTHOR_TEXTS.social;
 
-/** A web address she typed, with https:// added when she left it out; null for anything that is not http(s). */
+/** A link from her profile as an http(s) address to open (the shared rule the server stores by); null for anything else. */
 export function webUrl(value: string | null | undefined): string | null {
-  const text = value?.trim();
-  if (!text) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/+/, "")}`;
-  try {
-    const url = new URL(candidate);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return value ? normalizedWebUrl(value) : null;
 }
 
 const HANDLE = /^@?([A-Za-z0-9._]{1,30})$/;

@@ -191,27 +191,39 @@ export const ReportOfferDocument = graphql(`
 export const AuthorProfileDocument = graphql(`
   query AuthorProfile($id: Int!) {
     publicProfile(id: $id) {
-      id
-      displayName
-      nickname
-      fullName
-      plan
-      joinYear
-      professionalActivity
-      city
-      state
-      interests
-      miniBio
-      profilePhotoUrl
-      bannerImageUrl
-      bannerLink
-      instagram
-      website
-      linkedin
-      youtube
-      facebook
-      tiktok
-      isOnline
+      __typename
+      ... on PublicProfile {
+        id
+        displayName
+        nickname
+        fullName
+        plan
+        joinYear
+        professionalActivity
+        city
+        state
+        interests
+        miniBio
+        profilePhotoUrl
+        bannerImageUrl
+        bannerLink
+        instagram
+        website
+        linkedin
+        youtube
+        facebook
+        tiktok
+        isOnline
+      }
+      ... on UpgradeRequiredError {
+        code
+        message
+        targetPlan
+      }
+      ... on AppError {
+        code
+        message
+      }
     }
   }
 `);

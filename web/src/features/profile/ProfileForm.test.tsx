@@ -144,6 +144,7 @@ describe("ProfileForm", () => {
   it("lets majestade fill miniBio and links, checking URLs, e-mails and the 500-character bio", async () => {
     const { u, onSave } = setup({ plan: "majestade" });
     await u.type(screen.getByLabelText("Site"), "não é site");
+    await u.type(screen.getByLabelText("LinkedIn"), "javascript:alert(1)//@linkedin.com");
     await u.type(screen.getByLabelText("Melhor e-mail para contato"), "ana@");
     await u.click(screen.getByLabelText("MiniBio"));
     await u.paste("b".repeat(501));
@@ -153,8 +154,10 @@ describe("ProfileForm", () => {
     expect(screen.getByLabelText("Melhor e-mail para contato")).toHaveAccessibleDescription("Email inválido");
     expect(screen.getByLabelText("MiniBio")).toHaveAccessibleDescription(/MiniBio deve ter no máximo 500 caracteres/);
     expect(screen.getByLabelText("Site")).toHaveAccessibleDescription("URL inválida");
+    expect(screen.getByLabelText("LinkedIn")).toHaveAccessibleDescription("URL inválida");
     expect(onSave).not.toHaveBeenCalled();
 
+    await u.clear(screen.getByLabelText("LinkedIn"));
     await u.clear(screen.getByLabelText("Site"));
     await u.type(screen.getByLabelText("Site"), "anasouza.com.br");
     await u.clear(screen.getByLabelText("Melhor e-mail para contato"));
@@ -164,7 +167,7 @@ describe("ProfileForm", () => {
     await save(u);
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({
-        website: "anasouza.com.br",
+        website: "https://anasouza.com.br/",
         miniBio: "Designer de marcas femininas.",
         instagram: "@anadesign",
         melhorEmail: null,
