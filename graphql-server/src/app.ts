@@ -8,23 +8,21 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type Request, type Response } from "express";
-import { specifiedRules, validate } from "graphql";
-import { useServer } from "graphql-ws/use/ws";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { WebSocketServer } from "ws";
 import type { Config } from "./config.js";
 import type { GraphQLContext } from "./context.js";
 import { applySuperuserPhones } from "./domains/users/users.service.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { openDatabase, type Database } from "./lib/db.js";
 import { isAppError } from "./lib/errors.js";
-import { clearSessionCookie, csrfGuard, identity, isCrossSite, sessionTokenOf, setSessionCookie } from "./lib/http.js";
+import { clearSessionCookie, csrfGuard, identity, isCrossSite, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { operationLimitsRule } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
+import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./domains/offers/board-response-cache.js";
@@ -47,6 +45,8 @@ export interface App {
   services: Services;
   /** The /chat and /notifications sockets (tests call their heartbeat). */
   sockets: ReturnType<typeof legacySockets>;
+  /** graphql-ws on /graphql (tests call its keep-alive). */
+  graphqlWs: ReturnType<typeof graphqlWebSocket>;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -60,10 +60,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
-  const promoted = await applySuperuserPhones(db.prisma, config.SUPERUSER_PHONES);
-  if (promoted) log.info({ promoted }, "superuser phones applied");
-
   const services = createServices({ config, db, clock, log });
+  const promoted = await applySuperuserPhones(db.prisma, services.sessions, config.SUPERUSER_PHONES);
+  if (promoted) log.info({ promoted }, "superuser phones applied");
   const app = express();
   const server = createServer(app);
   app.disable("x-powered-by");
@@ -101,40 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use(["/api", "/graphql"], identity(services), csrfGuard(services));
   app.use("/api", restApi(services));
 
-  const wsServer = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext; presenceUserId?: number }>(
-    {
-      schema,
-      // A signed-in graphql-ws connection counts as an open socket for presence.
-      onConnect: async (ctx) => {
-        const session = await services.sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
-        if (session && !ctx.extra.presenceUserId) {
-          ctx.extra.presenceUserId = session.user.id;
-          services.presence.socketOpened(session.user.id);
-        }
-        return true;
-      },
-      onClose: (ctx) => {
-        if (ctx.extra.presenceUserId) services.presence.socketClosed(ctx.extra.presenceUserId);
-        ctx.extra.presenceUserId = undefined;
-      },
-      validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, operationLimits]),
-      context: async (ctx) => {
-        const request = ctx.extra.request;
-        const token = sessionTokenOf(request);
-        const session = await services.sessions.resolve(token);
-        return {
-          services,
-          user: session?.user ?? null,
-          sessionToken: token,
-          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"] },
-          setSessionCookie: () => undefined,
-          clearSessionCookie: () => undefined,
-        } satisfies GraphQLContext;
-      },
-    },
-    wsServer,
-  );
+  const graphqlWs = graphqlWebSocket(services, [operationLimits]);
   const sockets = legacySockets(services);
   services.presence.start();
   server.on("upgrade", (request, socket, head) => {
@@ -151,7 +117,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       socket.destroy();
       return;
     }
-    wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit("connection", ws, request));
+    graphqlWs.upgrade(request, socket, head);
   });
 
   const apollo = new ApolloServer<GraphQLContext>({
@@ -176,7 +142,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // No cache hints are used: skip the per-field cache-control bookkeeping.
       ApolloServerPluginCacheControlDisabled(),
       boardResponseCache(services.offers.responseCache),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
     ],
   });
   await apollo.start();
@@ -215,6 +181,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     server,
     services,
     sockets,
+    graphqlWs,
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         server.once("error", reject);
@@ -227,7 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       if (closed) return;
       closed = true;
-      for (const client of wsServer.clients) client.terminate();
+      graphqlWs.close();
       sockets.close();
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -98,7 +98,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
   const bus = createBus(config.REDIS_URL, log, `${redisPrefix}:`);
   const whatsapp = createWhatsAppSender(config, log, clock);
-  const sessions = createSessionStore(prisma, clock, config.SESSION_DAYS);
+  const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
   const auth = createAuthService({
     prisma,
     config,
@@ -112,7 +112,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const storage = createStorage(config);
   const cep = createCepLookup(config);
   const offers = createOffersService({ prisma, clock, log, bus, ai: createTextImprover(config), boardCacheMs: config.BOARD_CACHE_MS });
-  const profile = createProfileService({ prisma, clock, bus, log, storage, cep, board: offers });
+  const profile = createProfileService({ prisma, clock, bus, log, storage, cep, board: offers, sessions });
   const conversations = createConversationsService({
     prisma,
     clock,
@@ -142,6 +142,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     reports,
     async close() {
       presence.stop();
+      sessions.stop();
       offers.stop();
       await bus.close();
     },

@@ -26,6 +26,12 @@ export type BusEvents = {
    * and a send to a member nobody is watching costs no count. */
   "unread:changed": [userId: number, payload: Record<string, never>];
   "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
+  /**
+   * Sessions ended: one (`sessionId`: logout, expiry) or all of a member's (account deletion, role
+   * change; `exceptSessionId` spares the one a sign-in just opened). Every instance closes the
+   * sockets and subscriptions they had opened.
+   */
+  "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
   /** The sponsors' banners changed: every /chat socket is told to refetch them. */
   "banners:changed": [payload: { at: string }];
 };

@@ -29,6 +29,8 @@ export interface ProfileDeps {
   cep: CepLookup;
   /** The board: her cards show her name, photo, activity, plan and state (the offers service). */
   board: { authorChanged(authorId: number): void };
+  /** Her sessions: deleting the account closes every connection they opened (the session store). */
+  sessions: { endConnections(userId: number): void };
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -203,7 +205,7 @@ export function toPublicProfileDTO(user: User): PublicProfileDTO {
 }
 
 export function createProfileService(deps: ProfileDeps) {
-  const { prisma, clock, bus, log, storage, cep, board } = deps;
+  const { prisma, clock, bus, log, storage, cep, board, sessions } = deps;
 
   const publishUser = (user: User) => {
     bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
@@ -331,6 +333,7 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.imperatrizInterest.deleteMany({ where: { userId } });
       await tx.user.delete({ where: { id: userId } });
     });
+    sessions.endConnections(userId);
     await removeImages(userId, ["photo", "banner"]);
     board.authorChanged(userId);
     log.info({ userId }, "account deleted");
