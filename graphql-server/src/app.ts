@@ -9,11 +9,8 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { specifiedRules, validate } from "graphql";
-import { useServer } from "graphql-ws/use/ws";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { WebSocketServer } from "ws";
 import type { Config } from "./config.js";
 import type { GraphQLContext } from "./context.js";
 import { applySuperuserPhones } from "./domains/users/users.service.js";
@@ -22,13 +19,14 @@ import { openDatabase, type Database } from "./lib/db.js";
 import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, sessionTokenOf, setDeviceCookie, setSessionCookie } from "./lib/http.js";
+import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
 import { apolloArmor, withoutArmorPrefix, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
+import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./domains/offers/board-response-cache.js";
@@ -50,6 +48,8 @@ export interface App {
   services: Services;
   /** The /chat and /notifications sockets (tests call their heartbeat). */
   sockets: ReturnType<typeof legacySockets>;
+  /** graphql-ws on /graphql (tests call its keep-alive). */
+  graphqlWs: ReturnType<typeof graphqlWebSocket>;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -63,10 +63,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
-  const promoted = await applySuperuserPhones(db.prisma, config.SUPERUSER_PHONES);
-  if (promoted) log.info({ promoted }, "superuser phones applied");
-
   const services = createServices({ config, db, clock, log });
+  const promoted = await applySuperuserPhones(db.prisma, services.sessions, config.SUPERUSER_PHONES);
+  if (promoted) log.info({ promoted }, "superuser phones applied");
   const app = express();
   const server = createServer(app);
   app.disable("x-powered-by");
@@ -104,41 +103,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use(["/api", "/graphql"], identity(services), csrfGuard(services));
   app.use("/api", restApi(services));
 
-  const wsServer = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const wsCleanup = useServer<Record<string, unknown>, { context?: GraphQLContext; presenceUserId?: number }>(
-    {
-      schema,
-      // A signed-in graphql-ws connection counts as an open socket for presence.
-      onConnect: async (ctx) => {
-        const session = await services.sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
-        if (session && !ctx.extra.presenceUserId) {
-          ctx.extra.presenceUserId = session.user.id;
-          services.presence.socketOpened(session.user.id);
-        }
-        return true;
-      },
-      onClose: (ctx) => {
-        if (ctx.extra.presenceUserId) services.presence.socketClosed(ctx.extra.presenceUserId);
-        ctx.extra.presenceUserId = undefined;
-      },
-      validate: (schemaToCheck, document) => validate(schemaToCheck, document, [...specifiedRules, ...wsValidationRules]),
-      context: async (ctx) => {
-        const request = ctx.extra.request;
-        const token = sessionTokenOf(request);
-        const session = await services.sessions.resolve(token);
-        return {
-          services,
-          user: session?.user ?? null,
-          sessionToken: token,
-          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
-          setSessionCookie: () => undefined,
-          clearSessionCookie: () => undefined,
-          setDeviceCookie: () => undefined,
-        } satisfies GraphQLContext;
-      },
-    },
-    wsServer,
-  );
+  const graphqlWs = graphqlWebSocket(services, wsValidationRules);
   const sockets = legacySockets(services);
   services.presence.start();
   server.on("upgrade", (request, socket, head) => {
@@ -169,7 +134,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       socket.destroy();
       return;
     }
-    wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit("connection", ws, request));
+    graphqlWs.upgrade(request, socket, head);
   };
 
   // Visitors without a session are counted per address; members are known and counted per action.
@@ -207,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // No cache hints are used: skip the per-field cache-control bookkeeping.
       ApolloServerPluginCacheControlDisabled(),
       boardResponseCache(services.offers.responseCache),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
     ],
   });
   await apollo.start();
@@ -248,6 +213,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     server,
     services,
     sockets,
+    graphqlWs,
     listen(port = config.PORT, host = config.HOST) {
       return new Promise((resolve, reject) => {
         server.once("error", reject);
@@ -260,7 +226,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       if (closed) return;
       closed = true;
-      for (const client of wsServer.clients) client.terminate();
+      graphqlWs.close();
       sockets.close();
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

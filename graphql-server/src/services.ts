@@ -61,11 +61,11 @@ export function createStorage(config: Config): Storage {
 export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger }) {
   const { config, db, clock, log } = options;
   const prisma = db.prisma;
-  const bus = createBus(config.REDIS_URL, log);
-  // Names this deployment's data in shared Redis keys (never the URL itself: it may hold a password).
+  // Names this deployment's data in shared Redis keys and channels (never the URL itself: it may hold a password).
   const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
+  const bus = createBus(config.REDIS_URL, log, `${redisPrefix}:`);
   const whatsapp = createWhatsAppSender(config, log, clock);
-  const sessions = createSessionStore(prisma, clock, config.SESSION_DAYS);
+  const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
   const auth = createAuthService({
     prisma,
     config,
@@ -99,6 +99,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     storage,
     cep,
     board: offers,
+    sessions,
     uploadLimiter: createLimiter({ bus, redisPrefix, name: "uploads", points: config.UPLOADS_PER_HOUR, durationSeconds: 3600 }),
   });
   const conversations = createConversationsService({
@@ -133,6 +134,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     limits,
     async close() {
       presence.stop();
+      sessions.stop();
       offers.stop();
       await bus.close();
     },

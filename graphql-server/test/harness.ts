@@ -107,6 +107,13 @@ export class TestClient {
   cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
+  /** The same browser (a copy of its cookies) talking to another instance. */
+  at(baseUrl: string) {
+    const other = new TestClient(baseUrl);
+    other.cookies = new Map(this.cookies);
+    return other;
+  }
+
   get cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

@@ -26,6 +26,12 @@ export type BusEvents = {
    * and a send to a member nobody is watching costs no count. */
   "unread:changed": [userId: number, payload: Record<string, never>];
   "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
+  /**
+   * Sessions ended: one (`sessionId`: logout, expiry) or all of a member's (account deletion, role
+   * change; `exceptSessionId` spares the one a sign-in just opened). Every instance closes the
+   * sockets and subscriptions they had opened.
+   */
+  "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
   /** The sponsors' banners changed: every /chat socket is told to refetch them. */
   "banners:changed": [payload: { at: string }];
 };
@@ -38,7 +44,19 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
+/** Resolves once the commands already queued on `client` were sent (QUIT waits for them once ready). */
+async function flushed(client: Redis) {
+  // Before the ready check, ioredis writes QUIT at once, ahead of the queued commands.
+  if (client.status !== "ready") await new Promise((resolve) => client.once("ready", resolve).once("end", resolve));
+  await client.quit().catch(() => undefined);
+}
+
+/**
+ * The in-memory bus, or Redis pub/sub when `redisUrl` is set. `channelPrefix` names this
+ * deployment's channels, so that deployments (or test databases) sharing one Redis never hear each
+ * other: a logout of member 3 here must not close member 3's sockets there.
+ */
+export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">, channelPrefix = ""): Bus {
   if (!redisUrl) return { pubsub: createPubSub<BusEvents>(), kind: "memory", close: async () => undefined };
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -53,12 +71,15 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
     });
   const eventTarget = createRedisEventTarget({
     publishClient: {
-      publish: (channel: string, message: string) => guard(publishClient.publish(channel, message), "publish"),
+      publish: (channel: string, message: string) => guard(publishClient.publish(channelPrefix + channel, message), "publish"),
     } as unknown as Redis,
     subscribeClient: {
-      on: (event: "message", listener: (channel: string, message: string) => void) => subscribeClient.on(event, listener),
-      subscribe: (channel: string) => guard(subscribeClient.subscribe(channel), "subscribe"),
-      unsubscribe: (channel: string) => guard(subscribeClient.unsubscribe(channel), "unsubscribe"),
+      on: (event: "message", listener: (channel: string, message: string) => void) =>
+        subscribeClient.on(event, (channel: string, message: string) => {
+          if (channel.startsWith(channelPrefix)) listener(channel.slice(channelPrefix.length), message);
+        }),
+      subscribe: (channel: string) => guard(subscribeClient.subscribe(channelPrefix + channel), "subscribe"),
+      unsubscribe: (channel: string) => guard(subscribeClient.unsubscribe(channelPrefix + channel), "unsubscribe"),
     } as unknown as Redis,
   });
   return {
@@ -68,6 +89,8 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">): Bus {
     redis: commandClient,
     async close() {
       closed = true;
+      // What was published just before (a logout, then SIGTERM) still reaches the other instances.
+      await Promise.race([flushed(publishClient), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       publishClient.disconnect();
       commandClient.disconnect();
       subscribeClient.disconnect();

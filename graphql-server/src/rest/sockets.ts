@@ -1,13 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { User } from "../generated/prisma/client.js";
+import type { ResolvedSession } from "../domains/auth/sessions.js";
 import { isCrossSite, sessionTokenOf } from "../lib/http.js";
+import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "../lib/websocket.js";
 import type { Services } from "../services.js";
 
 /** Close code of a refused register_user or join_conversation (4000-4999 are the application's). */
 export const CLOSE_FORBIDDEN = 4403;
-export const SOCKET_PING_MS = 30_000;
 export const LEGACY_SOCKET_PATHS = ["/notifications", "/chat"] as const;
 type LegacyPath = (typeof LEGACY_SOCKET_PATHS)[number];
 
@@ -16,10 +16,6 @@ const TEXTS = {
   notMember: "Acesso negado: você não participa desta conversa.",
   badMessage: "Mensagem inválida.",
 };
-
-interface LiveSocket extends WebSocket {
-  isAlive?: boolean;
-}
 
 type Stoppable = { return?: () => unknown };
 
@@ -43,10 +39,11 @@ function forward<T>(iterator: AsyncIterable<T>, send: (value: T) => void, onErro
  * The spec's two sockets for older clients, fed by the bus like the GraphQL subscriptions:
  * /notifications (register_user → new_message with the notification fields) and /chat
  * (join_conversation → new_message {message}; banner_update to everyone). The session cookie is
- * checked at the upgrade; a userId or conversation that is not hers closes the socket with 4403.
+ * checked at the upgrade and again before each registration or join; a userId or conversation that
+ * is not hers closes the socket with 4403, a session that ended with 4401 (on every instance).
  */
 export function legacySockets(services: Services) {
-  const { bus, conversations, presence, log } = services;
+  const { bus, conversations, presence, sessions, log } = services;
   const servers: Record<LegacyPath, WebSocketServer> = {
     "/notifications": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
     "/chat": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
@@ -60,18 +57,32 @@ export function legacySockets(services: Services) {
     ws.close(CLOSE_FORBIDDEN, "forbidden");
   };
 
-  function attach(ws: LiveSocket, user: User, path: LegacyPath) {
+  function attach(ws: WebSocket, { user, sessionId }: ResolvedSession, path: LegacyPath) {
     const subscriptions: Stoppable[] = [];
     const watched = new Set<number>();
-    ws.isAlive = true;
-    ws.on("pong", () => (ws.isAlive = true));
+    const endSession = () => ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
+    const untrack = sessions.track({ sessionId, userId: user.id, end: endSession });
     presence.socketOpened(user.id);
     ws.on("close", () => {
+      untrack();
       for (const s of subscriptions) void s.return?.();
       presence.socketClosed(user.id);
     });
     const onError = (error: unknown) => log.warn({ err: error, path }, "legacy socket subscription ended");
     ws.on("error", (error) => log.debug({ err: error, path }, "legacy socket error"));
+
+    // The bus closes the socket when her session ends; this also refuses a frame that arrives
+    // before the event does (another instance's logout).
+    async function sessionStillActive() {
+      try {
+        if (await sessions.isActive(sessionId)) return ws.readyState === ws.OPEN;
+        endSession();
+      } catch (error) {
+        log.warn({ err: error, path }, "session check failed on a legacy socket");
+        ws.close(1011, "Erro interno");
+      }
+      return false;
+    }
 
     ws.on("message", async (raw) => {
       let frame: { type?: unknown; userId?: unknown; conversationId?: unknown } | null = null;
@@ -84,7 +95,7 @@ export function legacySockets(services: Services) {
       const claimed = Number(frame.userId);
       if (path === "/notifications" && frame.type === "register_user") {
         if (claimed !== user.id) return forbid(ws, TEXTS.notYou);
-        if (watched.has(0)) return;
+        if (!(await sessionStillActive()) || watched.has(0)) return;
         watched.add(0);
         const iterator = bus.pubsub.subscribe("notification:new", user.id);
         subscriptions.push(iterator);
@@ -94,6 +105,7 @@ export function legacySockets(services: Services) {
       if (path === "/chat" && frame.type === "join_conversation") {
         const conversationId = Number(frame.conversationId);
         if (frame.userId !== undefined && claimed !== user.id) return forbid(ws, TEXTS.notYou);
+        if (!(await sessionStillActive())) return;
         try {
           await conversations.assertMember(user, conversationId);
         } catch {
@@ -120,21 +132,7 @@ export function legacySockets(services: Services) {
     (error) => log.warn({ err: error }, "banner subscription ended"),
   );
 
-  // Heartbeats: a socket that did not answer the previous ping is dropped.
-  const ping = () => {
-    for (const server of Object.values(servers)) {
-      for (const ws of server.clients as Set<LiveSocket>) {
-        if (ws.isAlive === false) {
-          ws.terminate();
-          continue;
-        }
-        ws.isAlive = false;
-        ws.ping();
-      }
-    }
-  };
-  const heartbeat = setInterval(ping, SOCKET_PING_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(Object.values(servers));
 
   return {
     handles: (pathname: string): pathname is LegacyPath => (LEGACY_SOCKET_PATHS as readonly string[]).includes(pathname),
@@ -142,14 +140,14 @@ export function legacySockets(services: Services) {
     /** Authenticates the upgrade with the session cookie, then hands the socket to its path. */
     async upgrade(path: LegacyPath, request: IncomingMessage, socket: Duplex, head: Buffer) {
       if (isCrossSite(request, services.config.PUBLIC_URL)) return refuse(socket, 403, "Forbidden");
-      let user: User | null = null;
+      let session: ResolvedSession | null = null;
       try {
-        user = (await services.sessions.resolve(sessionTokenOf(request)))?.user ?? null;
+        session = await sessions.resolve(sessionTokenOf(request));
       } catch (error) {
         log.error({ err: error }, "session lookup failed on a socket upgrade");
       }
-      if (!user) return refuse(socket, 401, "Unauthorized");
-      const signedIn = user;
+      if (!session) return refuse(socket, 401, "Unauthorized");
+      const signedIn = session;
       const server = servers[path];
       server.handleUpgrade(request, socket, head, (ws) => {
         attach(ws, signedIn, path);
@@ -157,11 +155,11 @@ export function legacySockets(services: Services) {
       });
     },
 
-    /** One round of the 30-second heartbeat, callable from tests. */
-    ping,
+    /** One round of the 30-second keep-alive, callable from tests. */
+    ping: heartbeat.round,
 
     close() {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       void banners.return?.();
       for (const server of Object.values(servers)) {
         for (const ws of server.clients) ws.terminate();

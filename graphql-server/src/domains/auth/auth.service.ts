@@ -208,10 +208,11 @@ export function createAuthService(deps: AuthDeps) {
     }
 
     const isSuperPhone = config.SUPERUSER_PHONES.includes(phone);
-    const { user, session } = await prisma.$transaction(async (tx) => {
+    const { user, session, promoted } = await prisma.$transaction(async (tx) => {
       const consumed = await tx.loginToken.updateMany({ where: { id: latest.id, usedAt: null }, data: { usedAt: now } });
       if (consumed.count === 0) throw new AppError("TOKEN_USED");
       let user = await tx.user.findUnique({ where: { phone } });
+      let promoted = false;
       if (!user) {
         const referrerId = userIdFromReferralCode(input.referralCode);
         const referrer = referrerId ? await tx.user.findUnique({ where: { id: referrerId }, select: { id: true } }) : null;
@@ -228,6 +229,7 @@ export function createAuthService(deps: AuthDeps) {
         });
       } else if (isSuperPhone && user.role !== "superuser") {
         user = await tx.user.update({ where: { id: user.id }, data: { role: "superuser" } });
+        promoted = true;
       }
       const session = await sessions.create(tx, user.id, meta);
       if (meta.deviceKey) {
@@ -238,8 +240,10 @@ export function createAuthService(deps: AuthDeps) {
           update: { lastSignInAt: now },
         });
       }
-      return { user, session };
+      return { user, session, promoted };
     });
+    // Her other sessions' connections were opened under the old role.
+    if (promoted) sessions.endConnections(user.id, { exceptSessionId: session.id });
     return { user: toUserDTO(user), session };
   }
 

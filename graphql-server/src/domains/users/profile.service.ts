@@ -34,6 +34,8 @@ export interface ProfileDeps {
   board: { authorChanged(authorId: number): void };
   /** Photo and banner uploads per member (each is decoded and re-encoded); beyond it RATE_LIMITED. */
   uploadLimiter?: RateLimiter;
+  /** Her sessions: deleting the account closes every connection they opened (the session store). */
+  sessions: { endConnections(userId: number): void };
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -221,7 +223,7 @@ export function presentPublicProfile(user: User, viewer: Pick<User, "id" | "plan
 }
 
 export function createProfileService(deps: ProfileDeps) {
-  const { prisma, clock, bus, log, storage, cep, board } = deps;
+  const { prisma, clock, bus, log, storage, cep, board, sessions } = deps;
 
   const publishUser = (user: User) => {
     bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
@@ -350,6 +352,7 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.imperatrizInterest.deleteMany({ where: { userId } });
       await tx.user.delete({ where: { id: userId } });
     });
+    sessions.endConnections(userId);
     await removeImages(userId, ["photo", "banner"]);
     board.authorChanged(userId);
     log.info({ userId }, "account deleted");

@@ -29,12 +29,22 @@ export function toUserDTO(user: User): UserDTO {
   };
 }
 
-/** Gives the superuser role to the members whose phones are configured (start-up and sign-in). */
-export async function applySuperuserPhones(prisma: PrismaClient, phones: string[]): Promise<number> {
+/**
+ * Gives the superuser role to the members whose phones are configured (start-up; sign-in does the
+ * same for her alone). A role change closes every connection her sessions opened, on every
+ * instance, so nothing keeps running under her old rights.
+ */
+export async function applySuperuserPhones(
+  prisma: PrismaClient,
+  sessions: { endConnections(userId: number): void },
+  phones: string[],
+): Promise<number> {
   if (phones.length === 0) return 0;
-  const { count } = await prisma.user.updateMany({
+  const promoted = await prisma.user.updateManyAndReturn({
     where: { phone: { in: phones }, role: "member" },
     data: { role: "superuser" },
+    select: { id: true },
   });
-  return count;
+  for (const { id } of promoted) sessions.endConnections(id);
+  return promoted.length;
 }

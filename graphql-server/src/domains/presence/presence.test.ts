@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { collect, createMember, createOfferRow, legacySocket, sleep, withTwoInstances, type TestApp } from "../../../test/harness.js";
+import { INSTANCE_TIMEOUT_MS, PRESENCE_SWEEP_MS, PRESENCE_TIMEOUT_MS } from "./presence.service.js";
+
+const PREFIX = "55381";
+
+/** Two members in a conversation on `a`; the owner watches presenceChanged over graphql-ws on `a`. */
+async function partners(a: TestApp) {
+  const owner = await createMember(a, PREFIX);
+  const asker = await createMember(a, PREFIX);
+  const offer = await createOfferRow(a, owner.user.id);
+  await asker.client.rest("POST", "/api/conversations", { offerId: offer.id });
+  const watcher = owner.client.ws();
+  const changes = collect(watcher, `subscription { presenceChanged { userId isOnline } }`);
+  await sleep(300);
+  const isOnline = async (userId: number) => (await a.app.services.prisma.user.findUniqueOrThrow({ where: { id: userId } })).isOnline;
+  return { owner, asker, watcher, changes, isOnline };
+}
+
+describe("presence across instances", () => {
+  it("clears within 30 s after the instance holding her only socket dies", async () => {
+    // Worst case: the dead instance's last beat counts INSTANCE_TIMEOUT_MS, then a sweep comes.
+    expect(INSTANCE_TIMEOUT_MS + PRESENCE_SWEEP_MS).toBeLessThanOrEqual(30_000);
+    await withTwoInstances({}, async (a, b) => {
+      const { owner, asker, watcher, changes, isOnline } = await partners(a);
+      const socket = await legacySocket(asker.client.at(b.url), "/notifications");
+      expect(await changes.next(1)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: true } });
+
+      // B dies: it beats and sweeps no more, and cleans nothing up.
+      b.app.services.presence.stop();
+      a.clock.advance(INSTANCE_TIMEOUT_MS - 1000);
+      await a.app.services.presence.sweep();
+      expect(await isOnline(asker.user.id)).toBe(true);
+      a.clock.advance(2000);
+      await a.app.services.presence.sweep();
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      expect(await isOnline(asker.user.id)).toBe(false);
+      // The sweep took only her: the watcher's own socket on A, a live instance, keeps him online.
+      expect(await isOnline(owner.user.id)).toBe(true);
+      socket.close();
+      await watcher.dispose();
+    });
+  });
+
+  it("keeps her online as long as her socket's instance lives, however long since anything else", async () => {
+    await withTwoInstances({}, async (a, b) => {
+      const { asker, watcher, changes, isOnline } = await partners(a);
+      const socket = await legacySocket(asker.client.at(b.url), "/notifications");
+      await changes.next(1);
+      for (const app of [a, b]) app.clock.advance(10 * 60_000);
+      await b.app.services.presence.sweep();
+      await a.app.services.presence.sweep();
+      expect(await isOnline(asker.user.id)).toBe(true);
+      expect(changes.values).toHaveLength(1);
+      socket.close();
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      await watcher.dispose();
+    });
+  });
+
+  it("still keeps her online 90 s after her last heartbeat when her socket's instance dies", async () => {
+    await withTwoInstances({}, async (a, b) => {
+      const { asker, watcher, changes, isOnline } = await partners(a);
+      const onB = asker.client.at(b.url);
+      const socket = await legacySocket(onB, "/notifications");
+      await changes.next(1);
+      expect((await onB.rest("POST", "/api/user/online-status", { isOnline: true })).status).toBe(200);
+
+      b.app.services.presence.stop();
+      a.clock.advance(INSTANCE_TIMEOUT_MS + 1000);
+      await a.app.services.presence.sweep();
+      expect(await isOnline(asker.user.id)).toBe(true);
+      a.clock.advance(PRESENCE_TIMEOUT_MS - INSTANCE_TIMEOUT_MS);
+      await a.app.services.presence.sweep();
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      socket.close();
+      await watcher.dispose();
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { GraphQLError, specifiedRules, validate, type ValidationRule } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import type { GraphQLContext } from "./context.js";
+import { parseWithTokenLimit } from "./lib/graphql-limits.js";
+import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
+import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
+import { schema } from "./schema.js";
+import type { Services } from "./services.js";
+
+/** Operations one connection may have running at once; the web app keeps fewer than ten. */
+export const MAX_OPERATIONS_PER_SOCKET = 50;
+
+type ConnectionState = {
+  /** Set when the connection was opened with a session: it counts for presence and ends with it. */
+  signedIn?: { userId: number; untrack(): void };
+};
+
+/**
+ * GraphQL over WebSocket (graphql-ws) on /graphql. The session cookie of the upgrade is resolved
+ * for every operation; a connection opened with a session counts as one of her sockets for
+ * presence and is closed with 4401 when that session ends, on any instance. Our keep-alive pings
+ * it every 30 s like the legacy sockets (graphql-ws's own per-socket timer is turned off).
+ */
+export function graphqlWebSocket(services: Services, validationRules: readonly ValidationRule[]) {
+  const { sessions, presence } = services;
+  const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const heartbeat = keepAlive([server]);
+  const graphqlWs = useServer<Record<string, unknown>, ConnectionState>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const session = await sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
+        const { socket } = ctx.extra;
+        // A socket that closed while the session was looked up has already run onClose.
+        if (!session || ctx.extra.signedIn || socket.readyState !== socket.OPEN) return true;
+        const userId = session.user.id;
+        const untrack = sessions.track({
+          sessionId: session.sessionId,
+          userId,
+          end: () => socket.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON),
+        });
+        ctx.extra.signedIn = { userId, untrack };
+        presence.socketOpened(userId);
+        return true;
+      },
+      onClose: (ctx) => {
+        const { signedIn } = ctx.extra;
+        if (!signedIn) return;
+        ctx.extra.signedIn = undefined;
+        signedIn.untrack();
+        presence.socketClosed(signedIn.userId);
+      },
+      // Parsed and validated here, before anything runs: the number of operations a connection holds
+      // is capped, the token limit applies to the text, the other limits to the document.
+      onSubscribe: (ctx, _id, payload) => {
+        if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
+          return [new GraphQLError("Assinaturas demais abertas nesta conexão", { extensions: { code: "RATE_LIMITED" } })];
+        }
+        let document;
+        try {
+          document = parseWithTokenLimit(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError("Consulta inválida")];
+        }
+        const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
+        if (errors.length) return errors;
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+      },
+      context: async (ctx) => {
+        const request = ctx.extra.request;
+        const token = sessionTokenOf(request);
+        const session = await sessions.resolve(token);
+        return {
+          services,
+          user: session?.user ?? null,
+          sessionToken: token,
+          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
+          setSessionCookie: () => undefined,
+          clearSessionCookie: () => undefined,
+          setDeviceCookie: () => undefined,
+        } satisfies GraphQLContext;
+      },
+    },
+    server,
+    0,
+  );
+
+  return {
+    upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      server.handleUpgrade(request, socket, head, (ws) => server.emit("connection", ws, request));
+    },
+
+    /** One round of the 30-second keep-alive, callable from tests. */
+    ping: heartbeat.round,
+
+    /** Apollo's drain: tells every client the server is going away. */
+    dispose: () => graphqlWs.dispose(),
+
+    close() {
+      heartbeat.stop();
+      for (const client of server.clients) client.terminate();
+    },
+  };
+}
