@@ -1,0 +1,66 @@
+import { Kind, print, specifiedRules, validate, type DocumentNode } from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as webDocuments from "../../web/src/gql/graphql.js";
+import { MAX_OPERATIONS_PER_SOCKET } from "../src/graphql-ws.js";
+import { apolloArmor, parseWithTokenLimit } from "../src/lib/graphql-limits.js";
+import { schema } from "../src/schema.js";
+import { collect, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+/** An operation document (fragments alone are not sent). */
+const isOperation = (value: unknown): value is DocumentNode =>
+  (value as DocumentNode | null)?.kind === Kind.DOCUMENT &&
+  (value as DocumentNode).definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION);
+
+describe("the GraphQL limits", () => {
+  it("let every operation of the web app through", () => {
+    const documents = Object.entries(webDocuments).filter((entry): entry is [string, DocumentNode] => isOperation(entry[1]));
+    expect(documents.length).toBeGreaterThan(20);
+    const rules = [...specifiedRules, ...apolloArmor().validationRules];
+    for (const [name, document] of documents) {
+      expect(() => parseWithTokenLimit(print(document)), name).not.toThrow();
+      expect(validate(schema, document, rules).map((e) => e.message), name).toEqual([]);
+    }
+  });
+
+  it("refuse over WebSocket what they refuse over HTTP: aliases and length", async () => {
+    const ws = new TestClient(t.url).ws();
+    try {
+      const aliases = collect(ws, `{ ${Array.from({ length: 240 }, (_, i) => `a${i}: communityStats { totalMembers }`).join(" ")} }`);
+      const long = collect(ws, `{ communityStats { ${"totalMembers ".repeat(3000)} } }`);
+      await eventually(() => aliases.errors.length > 0 && long.errors.length > 0, 5000, "both refusals");
+      expect(JSON.stringify(aliases.errors)).toContain("Consulta com apelidos (aliases) demais");
+      expect(JSON.stringify(long.errors)).toContain("Consulta longa demais");
+      expect(aliases.values).toEqual([]);
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it(`hold at most ${MAX_OPERATIONS_PER_SOCKET} operations on one connection, and the connection keeps serving`, async () => {
+    const ws = new TestClient(t.url).ws();
+    try {
+      const open = Array.from({ length: MAX_OPERATIONS_PER_SOCKET + 20 }, () => collect(ws, "subscription { offersChanged { kind } }"));
+      await eventually(() => open.filter((s) => s.errors.length > 0).length === 20, 5000, "the excess refused");
+      expect(JSON.stringify(open.find((s) => s.errors.length)?.errors)).toContain("Assinaturas demais abertas nesta conexão");
+      // Ending some makes room again.
+      open.slice(0, 10).forEach((s) => s.dispose());
+      await eventually(async () => {
+        const again = collect(ws, "subscription { offersChanged { kind } }");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const refused = again.errors.length > 0;
+        again.dispose();
+        return !refused;
+      }, 5000, "room for a new subscription");
+      const health = await new TestClient(t.url).rest("GET", "/healthz");
+      expect(health.status).toBe(200);
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
