@@ -10,6 +10,7 @@ import { createConversationsService } from "./domains/conversations/conversation
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBus } from "./lib/bus.js";
+import type { BusEvents } from "./events.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
 import type { Logger } from "./lib/log.js";
@@ -63,7 +64,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const prisma = db.prisma;
   // Names this deployment's data in shared Redis keys and channels (never the URL itself: it may hold a password).
   const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
-  const bus = createBus(config.REDIS_URL, log, `${redisPrefix}:`);
+  const bus = createBus<BusEvents>(config.REDIS_URL, log, `${redisPrefix}:`);
   const whatsapp = createWhatsAppSender(config, log, clock);
   const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
   const auth = createAuthService({

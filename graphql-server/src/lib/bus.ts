@@ -2,42 +2,15 @@ import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
 import type { Logger } from "./log.js";
-import type { UserDTO } from "../domains/users/users.service.js";
-import type { MessageDTO, NewMessageNotification } from "../domains/conversations/conversations.service.js";
 
-/** Every real-time event of the product, by topic. Services publish after their transaction commits. */
-export type BusEvents = {
-  "user:updated": [userId: number, payload: UserDTO];
-  /**
-   * Something on the board changed. `author`: a member's display fields, plan or state changed, or
-   * she left (her offers went with her); `offerId` is then absent and `authorId` names her.
-   */
-  "offers:changed": [
-    payload: {
-      kind: "created" | "updated" | "deleted" | "liked" | "author";
-      offerId?: number;
-      authorId?: number;
-      totalLikes?: number;
-    },
-  ];
-  "message:added": [conversationId: number, payload: MessageDTO];
-  "notification:new": [userId: number, payload: NewMessageNotification];
-  /** Her unread count may have changed; each subscriber counts afresh, so the last value is exact
-   * and a send to a member nobody is watching costs no count. */
-  "unread:changed": [userId: number, payload: Record<string, never>];
-  "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
-  /**
-   * Sessions ended: one (`sessionId`: logout, expiry) or all of a member's (account deletion, role
-   * change; `exceptSessionId` spares the one a sign-in just opened). Every instance closes the
-   * sockets and subscriptions they had opened.
-   */
-  "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
-  /** The sponsors' banners changed: every /chat socket is told to refetch them. */
-  "banners:changed": [payload: { at: string }];
-};
+/**
+ * Topics and their publish arguments: `[payload]`, or `[id, payload]` for a topic per member,
+ * conversation... The product's topics are listed in `src/events.ts`; this module knows none.
+ */
+export type Topics = { [topic: string]: [] | [unknown] | [number | string, unknown] };
 
-export interface Bus {
-  pubsub: PubSub<BusEvents>;
+export interface Bus<E extends Topics = Topics> {
+  pubsub: PubSub<E>;
   kind: "memory" | "redis";
   /** A command connection to the bus's Redis (shared counters such as rate limits); absent in memory. */
   redis?: Redis;
@@ -56,8 +29,8 @@ async function flushed(client: Redis) {
  * deployment's channels, so that deployments (or test databases) sharing one Redis never hear each
  * other: a logout of member 3 here must not close member 3's sockets there.
  */
-export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">, channelPrefix = ""): Bus {
-  if (!redisUrl) return { pubsub: createPubSub<BusEvents>(), kind: "memory", close: async () => undefined };
+export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger, "warn">, channelPrefix = ""): Bus<E> {
+  if (!redisUrl) return { pubsub: createPubSub<E>(), kind: "memory", close: async () => undefined };
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const commandClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -83,7 +56,7 @@ export function createBus(redisUrl?: string, log?: Pick<Logger, "warn">, channel
     } as unknown as Redis,
   });
   return {
-    pubsub: createPubSub<BusEvents>({ eventTarget }),
+    pubsub: createPubSub<E>({ eventTarget }),
     kind: "redis",
     // Its own connection: counters must not queue behind the stream of publications.
     redis: commandClient,

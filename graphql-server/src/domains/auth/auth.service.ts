@@ -1,6 +1,6 @@
 import { LIMITS, normalisePhone, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
 import type { Config } from "../../config.js";
-import type { Bus } from "../../lib/bus.js";
+import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { randomDigits, randomToken, safeEqualHex, sha256 } from "../../lib/crypto.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";

@@ -1,4 +1,4 @@
-import type { Bus } from "../../lib/bus.js";
+import type { Bus } from "../../events.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/log.js";

@@ -1,6 +1,6 @@
 import { Repeater } from "@graphql-yoga/subscription";
 import { builder, requireUser } from "../../builder.js";
-import type { BusEvents } from "../../lib/bus.js";
+import type { BusEvents } from "../../events.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import { OfferTypeEnum } from "../offers/offers.graphql.js";
 import { PlanEnum } from "../users/users.graphql.js";

@@ -1,6 +1,6 @@
 import { messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
-import type { Bus } from "../../lib/bus.js";
+import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";

@@ -14,7 +14,7 @@ import {
 } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { Prisma, User } from "../../generated/prisma/client.js";
-import type { Bus, BusEvents } from "../../lib/bus.js";
+import type { Bus, BusEvents } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Bus } from "../../lib/bus.js";
+import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";

@@ -10,7 +10,7 @@ import {
   todayInSaoPaulo,
   type PlanName,
 } from "@clube-coroa/schema";
-import type { Bus } from "../../lib/bus.js";
+import type { Bus } from "../../events.js";
 import { syncAuthorFields } from "../offers/offers.service.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";

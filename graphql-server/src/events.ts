@@ -1,0 +1,37 @@
+import type { Bus as TopicBus } from "./lib/bus.js";
+import type { MessageDTO, NewMessageNotification } from "./domains/conversations/conversations.service.js";
+import type { UserDTO } from "./domains/users/users.service.js";
+
+/** Every real-time event of the product, by topic. Services publish after their transaction commits. */
+export type BusEvents = {
+  "user:updated": [userId: number, payload: UserDTO];
+  /**
+   * Something on the board changed. `author`: a member's display fields, plan or state changed, or
+   * she left (her offers went with her); `offerId` is then absent and `authorId` names her.
+   */
+  "offers:changed": [
+    payload: {
+      kind: "created" | "updated" | "deleted" | "liked" | "author";
+      offerId?: number;
+      authorId?: number;
+      totalLikes?: number;
+    },
+  ];
+  "message:added": [conversationId: number, payload: MessageDTO];
+  "notification:new": [userId: number, payload: NewMessageNotification];
+  /** Her unread count may have changed; each subscriber counts afresh, so the last value is exact
+   * and a send to a member nobody is watching costs no count. */
+  "unread:changed": [userId: number, payload: Record<string, never>];
+  "presence:changed": [userId: number, payload: { userId: number; isOnline: boolean }];
+  /**
+   * Sessions ended: one (`sessionId`: logout, expiry) or all of a member's (account deletion, role
+   * change; `exceptSessionId` spares the one a sign-in just opened). Every instance closes the
+   * sockets and subscriptions they had opened.
+   */
+  "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
+  /** The sponsors' banners changed: every /chat socket is told to refetch them. */
+  "banners:changed": [payload: { at: string }];
+};
+
+/** The product's bus: services publish after their transaction commits; both doors subscribe. */
+export type Bus = TopicBus<BusEvents>;
