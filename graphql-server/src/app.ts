@@ -29,7 +29,7 @@ import { legacySockets } from "./rest/sockets.js";
 import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
 import { createServices, type Services } from "./services.js";
-import { boardResponseCache } from "./domains/offers/board-response-cache.js";
+import { boardResponseCache } from "./graphql/board-response-cache.js";
 
 /** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
 export const GRAPHQL_BODY_LIMIT = "100kb";

@@ -22,7 +22,6 @@ import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import { BoardCache } from "./board-cache.js";
-import type { CachedBoardResult } from "./board-response-cache.js";
 
 export interface OffersDeps {
   prisma: PrismaClient;
@@ -77,6 +76,9 @@ export interface ListOffersArgs extends OfferFilter {
 }
 
 export type OfferChange = BusEvents["offers:changed"][0];
+
+/** A whole anonymous GraphQL answer of the board, kept by the GraphQL door (graphql/board-response-cache.ts). */
+export type CachedBoardResult = { data: Record<string, unknown> };
 
 /** A refusal by plan: REST answers 403 with `{ error, upgradeMessage, showUpgrade: true }`. */
 export class PlanLimitError extends AppError {

@@ -1,12 +1,12 @@
 import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
 import { Kind, type OperationDefinitionNode } from "graphql";
-import type { GraphQLContext } from "../../context.js";
-import type { BoardCache } from "./board-cache.js";
+import type { GraphQLContext } from "../context.js";
+import type { BoardCache } from "../domains/offers/board-cache.js";
+import type { CachedBoardResult } from "../domains/offers/offers.service.js";
 
 /** Root fields whose answer is the same for every anonymous visitor and changes only with the board. */
 const PUBLIC_BOARD_FIELDS = new Set(["offers", "__typename"]);
 
-export type CachedBoardResult = { data: Record<string, unknown> };
 
 /** A query that reads only the board (only those root fields, no fragments or directives at the root). */
 function readsOnlyTheBoard(operation: OperationDefinitionNode | undefined) {
