@@ -9,6 +9,7 @@ import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
+import { createBannersService } from "./domains/banners/banners.service.js";
 import { createBus } from "./lib/bus.js";
 import type { BusEvents } from "./events.js";
 import type { Clock } from "./lib/clock.js";
@@ -132,6 +133,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     conversations,
     presence,
     reports,
+    banners: createBannersService({ bus }),
     limits,
     async close() {
       presence.stop();

@@ -43,7 +43,7 @@ function forward<T>(iterator: AsyncIterable<T>, send: (value: T) => void, onErro
  * is not hers closes the socket with 4403, a session that ended with 4401 (on every instance).
  */
 export function legacySockets(services: Services) {
-  const { bus, conversations, presence, sessions, log } = services;
+  const { conversations, presence, sessions, log } = services;
   const servers: Record<LegacyPath, WebSocketServer> = {
     "/notifications": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
     "/chat": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
@@ -97,7 +97,7 @@ export function legacySockets(services: Services) {
         if (claimed !== user.id) return forbid(ws, TEXTS.notYou);
         if (!(await sessionStillActive()) || watched.has(0)) return;
         watched.add(0);
-        const iterator = bus.pubsub.subscribe("notification:new", user.id);
+        const iterator = conversations.notificationsFor(user.id);
         subscriptions.push(iterator);
         forward(iterator, (notification) => send(ws, { type: "new_message", ...notification }), onError);
         return send(ws, { type: "registered", userId: user.id });
@@ -113,7 +113,7 @@ export function legacySockets(services: Services) {
         }
         if (watched.has(conversationId) || ws.readyState !== ws.OPEN) return;
         watched.add(conversationId);
-        const iterator = bus.pubsub.subscribe("message:added", conversationId);
+        const iterator = conversations.messagesIn(conversationId);
         subscriptions.push(iterator);
         forward(iterator, (message) => send(ws, { type: "new_message", message }), onError);
         return send(ws, { type: "joined", conversationId });
@@ -122,10 +122,10 @@ export function legacySockets(services: Services) {
     });
   }
 
-  // One bus subscription per instance tells every /chat socket that the banners changed.
-  const banners = bus.pubsub.subscribe("banners:changed");
+  // One subscription per instance tells every /chat socket that the banners changed.
+  const bannerChanges = services.banners.changes();
   forward(
-    banners,
+    bannerChanges,
     () => {
       for (const ws of servers["/chat"].clients) send(ws, { type: "banner_update" });
     },
@@ -160,7 +160,7 @@ export function legacySockets(services: Services) {
 
     close() {
       heartbeat.stop();
-      void banners.return?.();
+      void bannerChanges.return?.();
       for (const server of Object.values(servers)) {
         for (const ws of server.clients) ws.terminate();
         server.close();

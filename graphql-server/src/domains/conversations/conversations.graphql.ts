@@ -1,4 +1,3 @@
-import { Repeater } from "@graphql-yoga/subscription";
 import { builder, requireUser } from "../../builder.js";
 import type { BusEvents } from "../../events.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
@@ -200,7 +199,7 @@ builder.subscriptionField("messageAdded", (t) =>
     args: { conversationId: t.arg.int({ required: true }) },
     subscribe: async (_root, { conversationId }, ctx) => {
       await ctx.services.conversations.assertMember(requireUser(ctx), conversationId);
-      return ctx.services.bus.pubsub.subscribe("message:added", conversationId);
+      return ctx.services.conversations.messagesIn(conversationId);
     },
     resolve: (message: MessageDTO) => message,
   }),
@@ -211,7 +210,7 @@ builder.subscriptionField("notifications", (t) =>
     type: NewMessageNotificationRef,
     authScopes: { member: true },
     description: "A new message for her in any conversation.",
-    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("notification:new", requireUser(ctx).id),
+    subscribe: (_root, _args, ctx) => ctx.services.conversations.notificationsFor(requireUser(ctx).id),
     resolve: (notification: NewMessageNotification) => notification,
   }),
 );
@@ -221,7 +220,7 @@ builder.subscriptionField("unreadCountChanged", (t) =>
     type: "Int",
     authScopes: { member: true },
     description: "Her total unread count, counted afresh on each change so that the last value is exact.",
-    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("unread:changed", requireUser(ctx).id),
+    subscribe: (_root, _args, ctx) => ctx.services.conversations.unreadChangesFor(requireUser(ctx).id),
     resolve: (_event: Record<string, never>, _args, ctx) => ctx.services.conversations.unreadCount(requireUser(ctx)),
   }),
 );
@@ -233,9 +232,7 @@ builder.subscriptionField("presenceChanged", (t) =>
     description: "Online and offline changes of the members she has a conversation with (as of subscribing).",
     subscribe: async (_root, _args, ctx) => {
       const ids = await ctx.services.conversations.partnerIds(requireUser(ctx));
-      const { pubsub } = ctx.services.bus;
-      if (ids.length === 0) return new Repeater<Presence>(async (_push, stop) => void (await stop));
-      return Repeater.merge(ids.map((id) => pubsub.subscribe("presence:changed", id)));
+      return ctx.services.presence.changesOf(ids);
     },
     resolve: (presence: Presence) => presence,
   }),

@@ -379,6 +379,12 @@ export function createConversationsService(deps: ConversationsDeps) {
   }
 
   return {
+    /** New messages of one conversation, as they are sent (check membership first: assertMember). */
+    messagesIn: (conversationId: number) => bus.pubsub.subscribe("message:added", conversationId),
+    /** The spec's new-message notifications for one member. */
+    notificationsFor: (userId: number) => bus.pubsub.subscribe("notification:new", userId),
+    /** A signal each time her unread count may have changed (count it with unreadCount). */
+    unreadChangesFor: (userId: number) => bus.pubsub.subscribe("unread:changed", userId),
     assertMember,
     startConversation,
     getConversation,

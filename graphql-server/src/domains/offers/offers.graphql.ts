@@ -249,7 +249,7 @@ builder.subscriptionField("offersChanged", (t) =>
   t.field({
     type: OfferChangeRef,
     description: "Every creation, edit, deletion and like on the board; carries no private data.",
-    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("offers:changed"),
+    subscribe: (_root, _args, ctx) => ctx.services.offers.changes(),
     resolve: (change: OfferChange) => change,
   }),
 );

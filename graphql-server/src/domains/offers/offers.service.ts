@@ -552,6 +552,8 @@ export function createOffersService(deps: OffersDeps) {
   }
 
   return {
+    /** Every change of the board, as it happens. */
+    changes: () => bus.pubsub.subscribe("offers:changed"),
     listOffers,
     boardArray,
     boardArrayJson,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Repeater } from "@graphql-yoga/subscription";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
@@ -162,7 +163,13 @@ export function createPresenceService(deps: PresenceDeps) {
     for (const timer of timers.splice(0)) clearInterval(timer);
   }
 
-  return { heartbeat, socketOpened, socketClosed, sweep, start, stop };
+  /** Online and offline changes of these members, merged into one stream (none: a stream that only ends). */
+  function changesOf(userIds: number[]): AsyncIterable<{ userId: number; isOnline: boolean }> {
+    if (userIds.length === 0) return new Repeater<{ userId: number; isOnline: boolean }>(async (_push, stop) => void (await stop));
+    return Repeater.merge(userIds.map((id) => bus.pubsub.subscribe("presence:changed", id)));
+  }
+
+  return { heartbeat, socketOpened, socketClosed, sweep, start, stop, changesOf };
 }
 
 export type PresenceService = ReturnType<typeof createPresenceService>;

@@ -460,6 +460,8 @@ export function createProfileService(deps: ProfileDeps) {
   }
 
   return {
+    /** Her own record each time it changes (plan, names, photo...). */
+    changesOf: (userId: number) => bus.pubsub.subscribe("user:updated", userId),
     getProfile,
     updateProfile,
     publicProfile,

@@ -33,7 +33,7 @@ builder.subscriptionField("meUpdated", (t) =>
     type: UserRef,
     authScopes: { member: true },
     description: "Pushes the signed-in member whenever her record changes (for example her plan).",
-    subscribe: (_root, _args, ctx) => ctx.services.bus.pubsub.subscribe("user:updated", requireUser(ctx).id),
+    subscribe: (_root, _args, ctx) => ctx.services.profile.changesOf(requireUser(ctx).id),
     resolve: (payload: UserDTO) => payload,
   }),
 );
