@@ -26,6 +26,7 @@ import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
 import { schema } from "./schema.js";
+import { seedIfEmpty } from "./seed/auto.js";
 import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./domains/offers/board-response-cache.js";
 
@@ -60,6 +61,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
+  await seedIfEmpty(db, config, log, clock.now());
   const promoted = await applySuperuserPhones(db.prisma, config.SUPERUSER_PHONES);
   if (promoted) log.info({ promoted }, "superuser phones applied");
 
