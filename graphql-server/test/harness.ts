@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { WebSocket } from "ws";
+import { cpfCheckDigits } from "@clube-coroa/schema";
 import { createClient, type Client as WsClient } from "graphql-ws";
 import { TestRunner } from "vitest";
 import { createApp, type App } from "../src/app.js";
@@ -353,15 +354,8 @@ export async function legacySocket(client: TestClient, path: "/chat" | "/notific
 
 /** A CPF with valid check digits, different for each seed. */
 export function cpfFor(seed: number): string {
-  const base = String(100_000_000 + seed * 7919).slice(-9).split("").map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  const second = digit([...base, first]);
-  return [...base, first, second].join("");
+  const nine = String(100_000_000 + seed * 7919).slice(-9);
+  return nine + cpfCheckDigits(nine);
 }
 let cpfSeq = 0;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatCpf, isValidCpf } from "./cpf.js";
 import { OFFER_MESSAGES, offerInputSchema, offerStepError, offerUpdateSchema } from "./offer.js";
-import { ageOn, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
+import { todayInSaoPaulo } from "../calendar.js";
+import { ageOn, PROFILE_MESSAGES, profileSchema } from "./profile.js";
 
 const validProfile = {
   fullName: "Maria da Silva",
