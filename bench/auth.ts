@@ -183,6 +183,7 @@ async function main() {
     const config = loadConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
+      SEED_DEMO: "never",
       DATA_DIR: "memory",
       WEB_DIST: "/nonexistent",
       OTP_SENDS_PER_IP_PER_HOUR: big,

@@ -8,7 +8,7 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/realtime.ts
 //
-// Both URLs have those defaults. A fresh database cc_bench_<random> is created and dropped at the
+// Both are required (the bench says so and stops without them). A fresh database cc_bench_<random> is created and dropped at the
 // end. BENCH_SECONDS (default 30) sets how long messages are sent in each phase; BENCH_RATE
 // (default 200 per second) and BENCH_LOG_LEVEL (default silent) are for diagnosis.
 // The server runs in this process's main thread; the 1,000 subscriber sockets and the sender each
@@ -37,8 +37,8 @@ import { SESSION_COOKIE } from "../graphql-server/src/lib/http.js";
 import { freshPostgres } from "../graphql-server/test/harness.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const DATABASE_URL = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
 const CONVERSATIONS = 100;
 const SUBSCRIBERS_PER_CONVERSATION = 10;
 const RATE = Number(process.env.BENCH_RATE ?? 200); // messages per second
@@ -664,6 +664,10 @@ function idleRequestsPerMinute() {
 }
 
 async function main() {
+  if (!DATABASE_URL || !REDIS_URL) {
+    console.error("bench/realtime.ts needs PostgreSQL and Redis: set DATABASE_URL=postgresql://… and REDIS_URL=redis://…");
+    return 1;
+  }
   const database = await freshPostgres(DATABASE_URL, "cc_bench");
   const apps: App[] = [];
   const cleanUp = async () => {

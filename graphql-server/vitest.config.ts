@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+import { SummaryReporter } from "../scripts/vitest-summary-reporter.js";
 
 const require = createRequire(import.meta.url);
 
@@ -15,8 +16,6 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    reporters: process.env.CI_REPORT_DIR
-      ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? "run"}-server.json` }]]
-      : ["default"],
+    reporters: ["default", new SummaryReporter("server")],
   },
 });

@@ -1,10 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { SummaryReporter } from "../scripts/vitest-summary-reporter.js";
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
-    reporters: process.env.CI_REPORT_DIR
-      ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? "run"}-schema.json` }]]
-      : ["default"],
+    reporters: ["default", new SummaryReporter("schema")],
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SummaryReporter } from "../scripts/vitest-summary-reporter.js";
 import react from "@vitejs/plugin-react";
 
 export default defineConfig({
@@ -10,8 +11,6 @@ export default defineConfig({
     restoreMocks: true,
     // jsdom + user-event run slowly on a busy 2-core machine; a slow test is not a failing one.
     testTimeout: 20_000,
-    reporters: process.env.CI_REPORT_DIR
-      ? ["default", ["json", { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? "run"}-web.json` }]]
-      : ["default"],
+    reporters: ["default", new SummaryReporter("web")],
   },
 });

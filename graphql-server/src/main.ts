@@ -3,7 +3,6 @@ import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { createLogger } from "./lib/log.js";
 import { MigrationError } from "./lib/migrate.js";
-import { seedIfEmpty } from "./seed/auto.js";
 
 async function main() {
   let config;
@@ -30,7 +29,6 @@ async function main() {
     }
     throw error;
   }
-  await seedIfEmpty(app.services, config.SEED_DEMO);
   const url = await app.listen();
   log.info(`${PRODUCT_NAME} em ${config.PUBLIC_URL ?? url} (${app.services.db.describe}, bus ${app.services.bus.kind}, WhatsApp ${app.services.whatsapp.kind})`);
 

@@ -3,7 +3,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { WebSocket } from "ws";
+import { cpfCheckDigits } from "@clube-coroa/schema";
 import { createClient, type Client as WsClient } from "graphql-ws";
+import { TestRunner } from "vitest";
 import { createApp, type App } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { ManualClock } from "../src/lib/clock.js";
@@ -38,28 +40,51 @@ export async function freshPostgres(baseUrl: string, prefix = "cc_test") {
   };
 }
 
-/** The PostgreSQL and Redis on this machine (and on CI) that the multi-instance tests share. */
-const LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
-const LOCAL_REDIS = "redis://127.0.0.1:6379";
+/**
+ * The PostgreSQL and Redis servers of the tests that need them (two instances sharing a database
+ * and a bus): TEST_POSTGRES_URL and TEST_REDIS_URL, else DATABASE_URL and REDIS_URL.
+ */
+export const testServers = {
+  postgres: process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || undefined,
+  redis: process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined,
+};
+
+const SERVER_NAMES = { postgres: ["PostgreSQL", "TEST_POSTGRES_URL"], redis: ["Redis", "TEST_REDIS_URL"] } as const;
+
+/**
+ * The URLs of the servers the current test needs. When one is not configured the test ends here
+ * and is reported as not run, with the reason, so a machine with only Node.js still runs the rest.
+ */
+export function requireServers<K extends keyof typeof testServers>(...needed: K[]): Record<K, string> {
+  const missing = needed.filter((name) => !testServers[name]);
+  if (missing.length) {
+    const reason = `no ${missing.map((name) => SERVER_NAMES[name][0]).join("/")}: set ${missing.map((name) => SERVER_NAMES[name][1]).join(" and ")}`;
+    const test = TestRunner.getCurrentTest();
+    if (!test) throw new Error(`requireServers must be called inside a test (${reason})`);
+    test.context.skip(reason);
+  }
+  return Object.fromEntries(needed.map((name) => [name, testServers[name]!])) as Record<K, string>;
+}
 
 /**
  * Runs `fn` against two instances of the app sharing one fresh PostgreSQL database and Redis, as
- * two production servers would; then closes both and drops the database.
+ * two production servers would, both started at the same time as a deployment starts them; then
+ * closes both and drops the database.
  */
 export async function withTwoInstances(env: Record<string, string>, fn: (a: TestApp, b: TestApp) => Promise<void>) {
-  const database = await freshPostgres(LOCAL_POSTGRES);
-  const shared = { SEED_DEMO: "never", LOG_LEVEL: "silent", REDIS_URL: LOCAL_REDIS, DATABASE_URL: database.url, ...env };
+  const servers = requireServers("postgres", "redis");
+  const database = await freshPostgres(servers.postgres);
+  const shared = { REDIS_URL: servers.redis, DATABASE_URL: database.url, ...env };
   try {
-    const a = await startTestApp(shared);
+    const started = await Promise.allSettled([startTestApp(shared), startTestApp(shared)]);
     try {
-      const b = await startTestApp(shared);
-      try {
-        await fn(a, b);
-      } finally {
-        await b.close();
-      }
+      const [a, b] = started.map((result) => {
+        if (result.status === "rejected") throw result.reason;
+        return result.value;
+      });
+      await fn(a, b);
     } finally {
-      await a.close();
+      await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.close() : undefined)));
     }
   } finally {
     await database.drop();
@@ -68,7 +93,7 @@ export async function withTwoInstances(env: Record<string, string>, fn: (a: Test
 
 /**
  * An explicit `env.DATABASE_URL` is used as it is and left in place (two instances sharing one
- * database); otherwise each app gets its own fresh database.
+ * database); otherwise each app gets its own fresh database. No demo club unless `env` asks for one.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = env.DATABASE_URL ? undefined : process.env.DATABASE_URL;
@@ -76,6 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
+    SEED_DEMO: "never",
     DATA_DIR: "memory",
     WEB_DIST: "/nonexistent",
     ...(database ? { DATABASE_URL: database.url } : {}),
@@ -335,15 +361,8 @@ export async function legacySocket(client: TestClient, path: "/chat" | "/notific
 
 /** A CPF with valid check digits, different for each seed. */
 export function cpfFor(seed: number): string {
-  const base = String(100_000_000 + seed * 7919).slice(-9).split("").map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  const second = digit([...base, first]);
-  return [...base, first, second].join("");
+  const nine = String(100_000_000 + seed * 7919).slice(-9);
+  return nine + cpfCheckDigits(nine);
 }
 let cpfSeq = 0;
 

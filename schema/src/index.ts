@@ -1,3 +1,4 @@
+export * from "./calendar.js";
 export * from "./constants.js";
 export * from "./countries.js";
 export * from "./messages.js";

@@ -7,6 +7,9 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
 
 export type { PrismaClient };
+
+/** Keys of the start-up steps that run once however many instances start together. */
+export const ADVISORY_LOCK = { migrations: 7_240_613, demoSeed: 7_240_614 } as const;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Plain SQL access below Prisma, used to apply migrations (multi-statement scripts). */

@@ -1,9 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { freshPostgres, requireServers } from "../../test/harness.js";
 import { openDatabase, type Database } from "./db.js";
 import { applyMigrations, MIGRATIONS_DIR, MigrationError } from "./migrate.js";
 
@@ -20,21 +19,9 @@ async function emptyDatabase(kind: "pglite" | "postgres"): Promise<Database> {
     open.push(db);
     return db;
   }
-  const base = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-  const name = `cc_migrate_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  drops.push(async () => {
-    const again = new pg.Client({ connectionString: base });
-    await again.connect();
-    await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await again.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+  const database = await freshPostgres(requireServers("postgres").postgres, "cc_migrate");
+  drops.push(database.drop);
+  const db = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
   open.push(db);
   return db;
 }
@@ -45,9 +32,7 @@ const migrationNames = () =>
     .map((d) => d.name)
     .sort();
 
-const kinds = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
-
-describe.each(kinds)("migrations on an empty %s database", (kind) => {
+describe.each(["pglite", "postgres"] as const)("migrations on an empty %s database", (kind) => {
   it("applies every migration once, recorded as Prisma records them", async () => {
     const db = await emptyDatabase(kind);
     expect(await applyMigrations(db.raw)).toEqual(migrationNames());

@@ -2,10 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RawDb } from "./db.js";
+import { ADVISORY_LOCK, type RawDb } from "./db.js";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../prisma/migrations", import.meta.url));
-const LOCK_KEY = 7_240_613; // any constant shared by every instance of this app
 
 export class MigrationError extends Error {}
 
@@ -25,7 +24,7 @@ export async function applyMigrations(raw: RawDb, dir = MIGRATIONS_DIR): Promise
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort();
-  return raw.withLock(LOCK_KEY, async () => {
+  return raw.withLock(ADVISORY_LOCK.migrations, async () => {
     await raw.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,

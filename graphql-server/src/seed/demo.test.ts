@@ -1,28 +1,15 @@
-import { LIMITS, OFFER_CATEGORIES, PLAN_RANK, normalisePhone } from "@clube-coroa/schema";
+import { inSaoPaulo, isValidCpf, LIMITS, OFFER_CATEGORIES, PLAN_RANK, normalisePhone } from "@clube-coroa/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../lib/db.js";
 import { applyMigrations } from "../lib/migrate.js";
-import { DEMO_SUPERUSER_PHONE, isValidCpf, seedDemo, type SeedDemoCounts } from "./demo.js";
+import { DEMO_SUPERUSER_PHONE, seedDemo, type SeedDemoCounts } from "./demo.js";
 
 const NOW = new Date("2025-11-20T15:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Checks the CPF check digits independently of the seed's own helper. */
-function cpfOk(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
-  const d = cpf.split("").map(Number);
-  for (const n of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += d[i] * (n + 1 - i);
-    const check = ((sum * 10) % 11) % 10;
-    if (check !== d[n]) return false;
-  }
-  return true;
-}
-
 const monthKey = (date: Date) => {
-  const local = new Date(date.getTime() - 3 * 60 * 60 * 1000);
-  return `${local.getUTCFullYear()}-${local.getUTCMonth() + 1}`;
+  const local = inSaoPaulo(date);
+  return `${local.getFullYear()}-${local.getMonth() + 1}`;
 };
 
 describe("seedDemo", () => {
@@ -95,8 +82,7 @@ describe("seedDemo", () => {
     for (const u of complete) {
       expect(u.fullName && u.fullName.length >= 2).toBeTruthy();
       expect(u.nickname && u.nickname.length >= 2).toBeTruthy();
-      expect(cpfOk(u.cpf!), `CPF ${u.cpf}`).toBe(true);
-      expect(isValidCpf(u.cpf!)).toBe(true);
+      expect(isValidCpf(u.cpf!), `CPF ${u.cpf}`).toBe(true);
       cpfs.add(u.cpf!);
       const age = (NOW.getTime() - u.birthDate!.getTime()) / (365.25 * DAY);
       expect(age).toBeGreaterThanOrEqual(19);
@@ -178,8 +164,8 @@ describe("seedDemo", () => {
         expect(m.senderId).toBe(i % 2 === 0 ? c.interestedUserId : c.offerOwnerId);
         expect(m.content.trim().length).toBeGreaterThan(0);
         expect(m.content).not.toMatch(/\{\w+\}/);
-        // Written in waking hours, São Paulo time (UTC-3): no demo chat at 3 in the morning.
-        const hour = (m.createdAt.getUTCHours() + 21) % 24;
+        // Written in waking hours, São Paulo time: no demo chat at 3 in the morning.
+        const hour = inSaoPaulo(m.createdAt).getHours();
         expect(hour >= 7 && hour < 23, `message at ${hour}h in São Paulo`).toBe(true);
       });
       const last = c.messages[c.messages.length - 1];

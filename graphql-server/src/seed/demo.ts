@@ -2,6 +2,8 @@
 // database, so a new person sees a living board at once. Deterministic for a given `now` and
 // random source; written in one transaction, so a failure leaves the database empty.
 import {
+  cpfCheckDigits,
+  inSaoPaulo,
   INTERESTS,
   LIMITS,
   OFFER_CATEGORIES,
@@ -45,25 +47,6 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The two check digits of a CPF, computed from its first nine digits. */
-export function cpfCheckDigits(nine: string): string {
-  const digits = nine.split("").map(Number);
-  const dv = (list: number[]) => {
-    const weightStart = list.length + 1;
-    const sum = list.reduce((acc, d, i) => acc + d * (weightStart - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = dv(digits);
-  const second = dv([...digits, first]);
-  return `${first}${second}`;
-}
-
-export function isValidCpf(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
-  return cpfCheckDigits(cpf.slice(0, 9)) === cpf.slice(9);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -632,10 +615,10 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "");
 
-/** Year and month of a moment in the product's calendar (America/Sao_Paulo, UTC-3 all year). */
+/** Year and month of a moment on the product's calendar. */
 const monthKey = (date: Date) => {
-  const local = new Date(date.getTime() - 3 * HOUR);
-  return `${local.getUTCFullYear()}-${local.getUTCMonth() + 1}`;
+  const local = inSaoPaulo(date);
+  return `${local.getFullYear()}-${local.getMonth() + 1}`;
 };
 
 export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = {}): Promise<SeedDemoCounts> {
@@ -994,16 +977,16 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
     const earliest = Math.max(offer.createdAt.getTime(), interested.data.createdAt.getTime()) + 30 * MINUTE;
     const latest = nowMs - duration - 10 * MINUTE;
     if (latest <= earliest) continue;
-    // Conversations start in the daytime, São Paulo time (UTC-3).
+    // Conversations start in the daytime, São Paulo time.
     let t = between(earliest, latest).getTime();
-    const localHour = new Date(t - 3 * HOUR).getUTCHours();
+    const localHour = inSaoPaulo(t).getHours();
     if (localHour < 8 || localHour >= 21) t += (((8 - localHour + 24) % 24) + int(0, 3)) * HOUR;
     if (t > latest) continue;
     // Replies land in waking hours too: one that would fall in the night waits for the morning.
     const times: number[] = [];
     for (const gap of gaps) {
       t += gap;
-      const hour = new Date(t - 3 * HOUR).getUTCHours();
+      const hour = inSaoPaulo(t).getHours();
       if (hour >= 23 || hour < 7) t += (((7 - hour + 24) % 24) + int(1, 3)) * HOUR + int(0, 59) * MINUTE;
       times.push(t);
     }

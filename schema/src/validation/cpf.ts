@@ -1,14 +1,20 @@
+/** The two check digits of a CPF, computed from its first nine digits. */
+export function cpfCheckDigits(nine: string): string {
+  const check = (digits: string) => {
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (digits.length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = check(nine);
+  return `${first}${check(`${nine}${first}`)}`;
+}
+
 /** CPF with its two check digits verified (not only its length); repeated digits are refused. */
 export function isValidCpf(value: string): boolean {
   const digits = value.replace(/\D/g, "");
   if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+  return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
 }
 
 export const formatCpf = (value: string) =>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INTERESTS, LIMITS, PRODUCT_TIME_ZONE, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
+import { todayInSaoPaulo } from "../calendar.js";
+import { INTERESTS, LIMITS, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
 import { isValidCpf } from "./cpf.js";
 import { withoutNul } from "./text.js";
 
@@ -23,11 +24,6 @@ export const PROFILE_MESSAGES = {
   acceptedLGPD: "Você deve autorizar o uso das informações conforme LGPD",
   tooLong: "Texto longo demais",
 } as const;
-
-/** Today's date (YYYY-MM-DD) on the product's calendar. */
-export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: PRODUCT_TIME_ZONE }).format(now);
-}
 
 /** Whole years between a birth date and a day, both YYYY-MM-DD. */
 export function ageOn(birthDate: string, today: string): number {

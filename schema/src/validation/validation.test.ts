@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatCpf, isValidCpf } from "./cpf.js";
 import { OFFER_MESSAGES, offerInputSchema, offerStepError, offerUpdateSchema } from "./offer.js";
-import { ageOn, normalizedWebUrl, PROFILE_MESSAGES, profileSchema, todayInSaoPaulo } from "./profile.js";
+import { todayInSaoPaulo } from "../calendar.js";
+import { ageOn, normalizedWebUrl, PROFILE_MESSAGES, profileSchema } from "./profile.js";
 import { TEXT_MESSAGES } from "./text.js";
 
 const validProfile = {

@@ -1,3 +1,5 @@
+import { yearInSaoPaulo } from "@clube-coroa/schema";
+
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** Integer cents as pt-BR money, e.g. 2790 → "R$ 27,90". */
@@ -33,8 +35,7 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
 export function yearOf(iso: string | null | undefined): number | null {
   if (!iso) return null;
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return null;
-  return Number(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric" }).format(time));
+  return Number.isNaN(time) ? null : yearInSaoPaulo(time);
 }
 
 /** Up to two initials of a display name ('Ana Souza' → 'AS'), or 'U' when there is no name. */

@@ -7,7 +7,7 @@ import {
   parseId,
   PLAN_RANK,
   POST_TYPES,
-  PRODUCT_TIME_ZONE,
+  startOfMonthInSaoPaulo,
   type OfferTypeName,
   type PlanName,
   type PostTypeName,
@@ -238,34 +238,7 @@ export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
 }
 
 /** The instant the current calendar month began in the product's time zone. */
-export function startOfMonthIn(now: Date, timeZone = PRODUCT_TIME_ZONE): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric" })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, 1);
-  return new Date(guess - zoneOffsetMs(new Date(guess), timeZone));
-}
-
-function zoneOffsetMs(at: Date, timeZone: string) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
+const startOfMonthIn = startOfMonthInSaoPaulo;
 
 /**
  * Rewrites the board copies of the author's plan rank, join date and state on all her offers.

@@ -5,9 +5,9 @@ import {
   PLAN_RANK,
   PLANS,
   PREMIUM_PROFILE_FIELDS,
-  PRODUCT_TIME_ZONE,
   profileSchema,
   todayInSaoPaulo,
+  yearInSaoPaulo,
   type PlanName,
 } from "@clube-coroa/schema";
 import type { Bus } from "../../events.js";
@@ -121,7 +121,7 @@ const PHOTO_MARKER = "webp";
 const hasPremiumProfile = (plan: PlanName) => PLAN_RANK[plan] >= PLAN_RANK.majestade;
 const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-const joinYear = (date: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: PRODUCT_TIME_ZONE, year: "numeric" }).format(date));
+const joinYear = yearInSaoPaulo;
 
 /** The fields a plan below majestade may not keep: cleared in the same write that lowers the plan. */
 function premiumFieldsCleared(plan: PlanName) {

@@ -1,21 +1,21 @@
+import { dayInSaoPaulo, PRODUCT_TIME_ZONE as TZ } from "@clube-coroa/schema";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
 import { MT } from "./messageTexts";
 
-const TZ = "America/Sao_Paulo";
-const dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: TZ, year: "numeric", month: "2-digit", day: "2-digit" });
 const dayFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long" });
 const dayYearFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long", year: "numeric" });
 const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" });
 
 /** The calendar day of an instant on the product's calendar, as 'YYYY-MM-DD'. */
-export const dayKey = (iso: string) => dayKeyFormat.format(new Date(iso));
+export const dayKey = (iso: string) => dayInSaoPaulo(iso);
 
 /** 'Hoje', 'Ontem', '12 de março' or '12 de março de 2024'. */
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const key = dayKey(iso);
-  if (key === dayKeyFormat.format(now)) return MT.today;
-  if (key === dayKeyFormat.format(new Date(now.getTime() - 86_400_000))) return MT.yesterday;
-  const sameYear = key.slice(0, 4) === dayKeyFormat.format(now).slice(0, 4);
+  const today = dayInSaoPaulo(now);
+  if (key === today) return MT.today;
+  if (key === dayInSaoPaulo(now, -1)) return MT.yesterday;
+  const sameYear = key.slice(0, 4) === today.slice(0, 4);
   return (sameYear ? dayFormat : dayYearFormat).format(new Date(iso));
 }
 
