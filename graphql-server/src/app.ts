@@ -22,7 +22,7 @@ import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
-import { apolloArmor, withoutArmorPrefix, wsValidationRules } from "./lib/graphql-limits.js";
+import { apolloArmor, limitRefusalMessage, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
@@ -153,6 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,
     validationRules: armor.validationRules,
+    parseOptions: armor.parseOptions,
     formatError: (formatted, error) => {
       const original = (error as { originalError?: unknown }).originalError;
       const known = original === undefined ? null : toAppError(original);
@@ -164,7 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         log.error({ err: original ?? error }, "unexpected GraphQL error");
         return { message: ERROR_MESSAGES.INTERNAL, extensions: { code: "INTERNAL" } };
       }
-      return { ...formatted, message: withoutArmorPrefix(formatted.message) };
+      return { ...formatted, message: limitRefusalMessage(formatted.message) };
     },
     plugins: [
       ...armor.plugins,

@@ -26,15 +26,22 @@ const armorConfig: GraphQLArmorConfig = {
   maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false, exposeLimits: false, errorMessage: "Consulta aninhada demais" },
   maxAliases: { n: GRAPHQL_LIMITS.maxAliases, exposeLimits: false, errorMessage: "Consulta com apelidos (aliases) demais" },
   maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: false, errorMessage: "Consulta com diretivas demais" },
-  maxTokens: { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: "Consulta longa demais" },
+  // Armor's Apollo plugin for tokens parses in a hook whose errors Apollo answers with 500, syntax
+  // errors included (graphql-armor#751): Apollo's own parser counts the tokens (apolloArmor below).
+  maxTokens: { enabled: false },
   costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, exposeLimits: false, errorMessage: "Consulta complexa demais: divida-a em partes menores" },
   blockFieldSuggestion: { enabled: true },
 };
 
-/** Apollo Server's plugins and validation rules enforcing the limits (GraphQL Armor). */
+const TOO_LONG = "Consulta longa demais";
+
+/**
+ * Apollo Server's plugins and validation rules enforcing the limits (GraphQL Armor), and the parse
+ * options that stop at the token limit (a syntax error: 400).
+ */
 export function apolloArmor() {
   const { plugins, validationRules } = new ApolloArmor(armorConfig).protect();
-  return { plugins, validationRules };
+  return { plugins, validationRules, parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } };
 }
 
 /** The same limits as validation rules, for graphql-ws (which validates on its own). */
@@ -47,8 +54,12 @@ export const wsValidationRules = [
 
 /** Parses an operation, refusing one longer than the token limit (graphql-ws's own parse has none). */
 export function parseWithTokenLimit(source: string): DocumentNode {
-  return new MaxTokensParserWLexer(source, { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: "Consulta longa demais" }).parseDocument();
+  return new MaxTokensParserWLexer(source, { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: TOO_LONG }).parseDocument();
 }
 
-/** Armor prefixes its refusals with "Syntax Error: "; the client reads only the Portuguese text. */
-export const withoutArmorPrefix = (message: string) => message.replace(/^Syntax Error: (?=Consulta)/, "");
+/**
+ * A refusal by the limits as the client reads it: only the Portuguese text, without Armor's
+ * "Syntax Error: " prefix or the token count graphql's parser names. Other messages pass unchanged.
+ */
+export const limitRefusalMessage = (message: string) =>
+  /^Syntax Error: Document contains more that \d+ tokens/.test(message) ? TOO_LONG : message.replace(/^Syntax Error: (?=Consulta)/, "");

@@ -16,6 +16,8 @@ export function restApi(services: Services) {
     res.set("Cache-Control", "no-store");
     // PostgreSQL cannot store NUL: refused at the door, whatever field or filter carries it.
     if (containsNul(req.body) || containsNul(req.query)) return next(new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters));
+    // express.json lets a top-level array through; every route reads an object.
+    if (Array.isArray(req.body)) return next(new AppError("BAD_REQUEST", "O corpo da requisição deve ser um objeto JSON"));
     next();
   });
   api.use(authRoutes(services));

@@ -1,4 +1,4 @@
-import { LIMITS, normalisePhone, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
+import { containsNul, LIMITS, normalisePhone, TEXT_MESSAGES, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
 import type { Config } from "../../config.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -58,6 +58,11 @@ function deviceCodes(phone: string, meta: SignInMeta): Prisma.LoginTokenWhereInp
 export function createAuthService(deps: AuthDeps) {
   const { prisma, config, clock, log, whatsapp, sessions } = deps;
 
+  /** Like every text a client sends, sign-in input holding NUL is refused (the REST door does it too). */
+  function refuseNul(input: SendLoginTokenInput | VerifyLoginTokenInput) {
+    if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
+  }
+
   function phoneOf(input: SendLoginTokenInput) {
     const result = normalisePhone(String(input.phone ?? ""), input.countryCode);
     if (!result.ok) throw new AppError("PHONE_INVALID");
@@ -99,6 +104,7 @@ export function createAuthService(deps: AuthDeps) {
    * (a new one when the request carried none).
    */
   async function sendLoginToken(input: SendLoginTokenInput, meta: SignInMeta) {
+    refuseNul(input);
     const { e164Digits: phone } = phoneOf(input);
     const now = clock.now();
     const code = randomDigits(LIMITS.tokenLength);
@@ -172,6 +178,7 @@ export function createAuthService(deps: AuthDeps) {
     input: VerifyLoginTokenInput,
     meta: SignInMeta,
   ): Promise<{ user: UserDTO; session: { token: string; expiresAt: Date } }> {
+    refuseNul(input);
     if (meta.ip) {
       const verdict = await deps.verifyLimiter.hit(meta.ip);
       if (!verdict.allowed) throw new AppError("RATE_LIMITED_IP", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });

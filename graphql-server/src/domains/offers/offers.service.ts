@@ -1,6 +1,7 @@
 import {
   boardFilterSchema,
   categoriesForBoardSlug,
+  containsNul,
   OFFER_TYPES,
   offerInputSchema,
   offerUpdateSchema,
@@ -8,6 +9,7 @@ import {
   PLAN_RANK,
   POST_TYPES,
   startOfMonthInSaoPaulo,
+  TEXT_MESSAGES,
   type OfferTypeName,
   type PlanName,
   type PostTypeName,
@@ -505,6 +507,7 @@ export function createOffersService(deps: OffersDeps) {
 
   /** 'Ajustar por IA': needs a title and a description; answers the improved description. */
   async function improveText(user: Pick<User, "id">, input: { title?: unknown; description?: unknown; postType?: unknown }) {
+    if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
     const title = typeof input.title === "string" ? input.title.trim() : "";
     const description = typeof input.description === "string" ? input.description.trim() : "";
     if (!title || !description) throw new AppError("VALIDATION", "Campos necessários: preencha o título e a descrição");
