@@ -1,6 +1,7 @@
 // Robustness, as an attacker tries it: floods of anonymous GraphQL, uploads and 'Ajustar por IA'
 // answered 429 with Retry-After on both doors; a saturated database answered 503; the sign-in
 // codes outbox kept to this machine; session cookies Secure behind https whatever NODE_ENV says.
+import pg from "pg";
 import sharp from "sharp";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -212,5 +213,39 @@ describe("overload", () => {
     expect(after.publications - before.publications).toBe(created);
     await stillServing(app);
     expect((await writer.client.rest("POST", "/api/offers", validOffer)).status).toBe(201);
+  });
+
+  it("answers 503 (never 500) when a write waits too long for a lock, and writes all or nothing of each", async () => {
+    // Its own instance with a full pool: what is scarce here is the lock, not connections.
+    const app = await startTestApp({ DATABASE_URL: database!.url });
+    const writer = await createMember(app, "5511965", { plan: "majestade" });
+    const before = await rowCounts(app);
+    // Another session (a long migration, a stuck job) holds the board's table for 6 s: statements give
+    // up after the 3 s lock timeout, inside their transaction, instead of outliving its timer.
+    const blocker = new pg.Client({ connectionString: database!.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN; LOCK TABLE "Offer" IN EXCLUSIVE MODE');
+      const answers = Promise.all(
+        Array.from({ length: 12 }, (_, i) => writer.client.rest("POST", "/api/offers", { ...validOffer, title: `${validOffer.title} trava ${i}` })),
+      );
+      await sleep(6000);
+      await blocker.query("COMMIT");
+      const statuses = (await answers).map((answer) => answer.status);
+      expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+      for (const answer of (await answers).filter((a) => a.status === 503)) {
+        expectRefused(answer, 503, "UNAVAILABLE", ERROR_MESSAGES.UNAVAILABLE);
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      expect(statuses).toContain(503);
+      const after = await rowCounts(app);
+      const created = statuses.filter((status) => status === 201).length;
+      expect(after.offers - before.offers).toBe(created);
+      expect(after.publications - before.publications).toBe(created);
+      await stillServing(app);
+    } finally {
+      await blocker.end();
+      await app.close();
+    }
   });
 });

@@ -63,6 +63,8 @@ function postgresRaw(pool: pg.Pool): RawDb {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
+        // Migrations may wait for the traffic's locks and run long: no timeouts for them.
+        await client.query("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0");
         const result = await fn(onClient(client));
         await client.query("COMMIT");
         return result;
@@ -76,11 +78,14 @@ function postgresRaw(pool: pg.Pool): RawDb {
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
+        // Another instance may hold the lock for a whole migration or seed: wait without a timeout.
+        await client.query("SET lock_timeout = 0; SET statement_timeout = 0");
         await client.query("SELECT pg_advisory_lock($1)", [key]);
         try {
           return await fn();
         } finally {
           await client.query("SELECT pg_advisory_unlock($1)", [key]);
+          await client.query("RESET lock_timeout; RESET statement_timeout");
         }
       } finally {
         client.release();
@@ -91,6 +96,9 @@ function postgresRaw(pool: pg.Pool): RawDb {
     },
   };
 }
+
+/** Interactive transactions wait at most 2 s for a connection and may last 15 s (see the pool's timeouts). */
+export const TRANSACTION_OPTIONS = { maxWait: 2000, timeout: 15_000 };
 
 export interface DatabaseOptions {
   /** PostgreSQL when set; otherwise the embedded PGlite. */
@@ -106,10 +114,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
     // a dropped database) emits 'error' on the pool; without a listener that would crash the process,
     // and the next query reports the problem anyway.
-    // A request waits at most connectionTimeoutMillis for a connection, then is answered 503.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
+    // A request waits at most connectionTimeoutMillis for a connection, then is answered 503. A
+    // statement waits at most 3 s for a lock and runs at most 10 s, so that every statement of a
+    // transaction ends before Prisma's transaction timer (TRANSACTION_OPTIONS): when that timer fired
+    // first, the adapter rolled back while statements were still queued on the connection, and they
+    // ran outside the transaction (prisma/prisma#29762).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      connectionTimeoutMillis: 5000,
+      options: "-c lock_timeout=3000 -c statement_timeout=10000",
+    });
     pool.on("error", () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
     const raw = postgresRaw(pool);
     const url = new URL(options.databaseUrl);
     return {

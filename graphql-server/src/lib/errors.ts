@@ -79,11 +79,19 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 /** Seconds a client is asked to wait when the database is saturated. */
 export const OVERLOAD_RETRY_SECONDS = 2;
 
-/** The database pool or transaction slots are exhausted: the request may succeed a moment later. */
+/**
+ * The database is saturated: no connection or transaction slot in time, or a statement gave up
+ * waiting for a lock (55P03) or ran past its time (57014). The request may succeed a moment later.
+ */
 function isOverload(error: unknown) {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, meta } = (error ?? {}) as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
   if (code === "P2028" || code === "P2024") return true;
-  return typeof message === "string" && /timeout exceeded when trying to connect|Unable to start a transaction/i.test(message);
+  const postgresCode = meta?.driverAdapterError?.cause?.originalCode ?? code;
+  if (postgresCode === "55P03" || postgresCode === "57014") return true;
+  return (
+    typeof message === "string" &&
+    /timeout exceeded when trying to connect|Unable to start a transaction|canceling statement due to (lock|statement) timeout/i.test(message)
+  );
 }
 
 /** Body-parser's refusals, by their type, as the product's errors. */
