@@ -22,7 +22,7 @@ import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, type Logger } from "./lib/log.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
-import { apolloArmor, limitRefusalMessage, wsValidationRules } from "./lib/graphql-limits.js";
+import { apolloArmor, refusalInPortuguese, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
 import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
@@ -165,7 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         log.error({ err: original ?? error }, "unexpected GraphQL error");
         return { message: ERROR_MESSAGES.INTERNAL, extensions: { code: "INTERNAL" } };
       }
-      return { ...formatted, message: limitRefusalMessage(formatted.message) };
+      return refusalInPortuguese(formatted);
     },
     plugins: [
       ...armor.plugins,

@@ -4,11 +4,17 @@ import { GraphQLError, specifiedRules, validate, type ValidationRule } from "gra
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { GraphQLContext } from "./context.js";
-import { parseWithTokenLimit } from "./lib/graphql-limits.js";
+import { parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
 import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
 import { schema } from "./schema.js";
 import type { Services } from "./services.js";
+
+/** A refusal of graphql-js as HTTP clients get it (lib/graphql-limits.ts). */
+function inPortuguese(error: GraphQLError, code: string) {
+  const refusal = refusalInPortuguese({ message: error.message, extensions: { ...error.extensions, code } });
+  return new GraphQLError(refusal.message, { nodes: error.nodes, extensions: refusal.extensions });
+}
 
 /** Operations one connection may have running at once; the web app keeps fewer than ten. */
 export const MAX_OPERATIONS_PER_SOCKET = 50;
@@ -63,10 +69,10 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
         try {
           document = parseWithTokenLimit(payload.query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError("Consulta inválida")];
+          return [inPortuguese(error instanceof GraphQLError ? error : new GraphQLError(String(error)), "GRAPHQL_PARSE_FAILED")];
         }
         const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
-        if (errors.length) return errors;
+        if (errors.length) return errors.map((error) => inPortuguese(error, "GRAPHQL_VALIDATION_FAILED"));
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: async (ctx) => {

@@ -345,8 +345,8 @@ describe("the sender's phone stays off GraphQL", () => {
       const answer = await asker.client.gql(query);
       expect(answer.status).toBe(400);
       expect(answer.body.errors?.[0]).toMatchObject({
-        message: expect.stringContaining('Cannot query field "senderPhone" on type "NewMessageNotification"'),
-        extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+        message: "Consulta GraphQL inválida para este esquema",
+        extensions: { code: "GRAPHQL_VALIDATION_FAILED", detail: expect.stringContaining('Cannot query field "senderPhone" on type "NewMessageNotification"') },
       });
     }
     const ws = asker.client.ws();

@@ -55,13 +55,20 @@ export function expectRefused(answer: HttpAnswer, status: number, code: string, 
 }
 
 /** A GraphQL request refused as a whole: `{ errors: [{ message, extensions: { code } }] }`, no data. */
+/**
+ * A request GraphQL refused before running it: the status, the code, and the message. A string is
+ * the Portuguese message itself; a pattern is matched against graphql-js's English, which the answer
+ * keeps in `extensions.detail` under a Portuguese message.
+ */
 export function expectGraphqlRefused(answer: HttpAnswer, status: number, code: string, message: string | RegExp) {
   expect(answer.status).toBe(status);
   expect(answer.body?.data).toBeUndefined();
-  expect(answer.body?.errors?.[0]).toMatchObject({
-    message: typeof message === "string" ? message : expect.stringMatching(message),
-    extensions: { code },
-  });
+  const error = answer.body?.errors?.[0];
+  if (typeof message === "string") expect(error).toMatchObject({ message, extensions: { code } });
+  else {
+    expect(error).toMatchObject({ extensions: { code, detail: expect.stringMatching(message) } });
+    expect(error.message).toMatch(/^(Consulta|Requisição|Valor|Operação) /);
+  }
   expectNoInternals(answer);
 }
 

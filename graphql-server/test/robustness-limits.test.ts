@@ -162,10 +162,11 @@ describe("overload", () => {
     await crowded?.close();
     await database?.drop();
   });
+  /** One fresh database on the test PostgreSQL for this group; the test is named as not run without it. */
+  const postgresDatabase = async () => (database ??= await freshPostgres(requireServers("postgres").postgres));
 
   it("answers writes 503 with Retry-After (never 500) while the pool is exhausted, keeps exactly what it confirmed, and recovers", async () => {
-    database = await freshPostgres(requireServers("postgres").postgres);
-    const app = await startTestApp({ DATABASE_URL: database.url, DATABASE_POOL_MAX: "2" });
+    const app = await startTestApp({ DATABASE_URL: (await postgresDatabase()).url, DATABASE_POOL_MAX: "2" });
     crowded = app;
     const writer = await createMember(app, "5511964", { plan: "majestade" });
     const before = await rowCounts(app);
@@ -217,12 +218,13 @@ describe("overload", () => {
 
   it("answers 503 (never 500) when a write waits too long for a lock, and writes all or nothing of each", async () => {
     // Its own instance with a full pool: what is scarce here is the lock, not connections.
-    const app = await startTestApp({ DATABASE_URL: database!.url });
+    const url = (await postgresDatabase()).url;
+    const app = await startTestApp({ DATABASE_URL: url });
     const writer = await createMember(app, "5511965", { plan: "majestade" });
     const before = await rowCounts(app);
     // Another session (a long migration, a stuck job) holds the board's table for 6 s: statements give
     // up after the 3 s lock timeout, inside their transaction, instead of outliving its timer.
-    const blocker = new pg.Client({ connectionString: database!.url });
+    const blocker = new pg.Client({ connectionString: url });
     await blocker.connect();
     try {
       await blocker.query('BEGIN; LOCK TABLE "Offer" IN EXCLUSIVE MODE');

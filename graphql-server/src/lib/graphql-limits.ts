@@ -61,5 +61,28 @@ export function parseWithTokenLimit(source: string): DocumentNode {
  * A refusal by the limits as the client reads it: only the Portuguese text, without Armor's
  * "Syntax Error: " prefix or the token count graphql's parser names. Other messages pass unchanged.
  */
-export const limitRefusalMessage = (message: string) =>
+const limitRefusalMessage = (message: string) =>
   /^Syntax Error: Document contains more that \d+ tokens/.test(message) ? TOO_LONG : message.replace(/^Syntax Error: (?=Consulta)/, "");
+
+/** What graphql-js and Apollo refuse, by code, in the product's words. */
+const REFUSALS: Record<string, string> = {
+  GRAPHQL_PARSE_FAILED: "Consulta GraphQL com erro de sintaxe",
+  GRAPHQL_VALIDATION_FAILED: "Consulta GraphQL inválida para este esquema",
+  BAD_USER_INPUT: "Valor inválido em uma variável ou argumento da consulta",
+  BAD_REQUEST: "Requisição GraphQL inválida",
+  OPERATION_RESOLUTION_FAILURE: "Operação não encontrada no documento enviado",
+  PERSISTED_QUERY_NOT_SUPPORTED: "Requisição GraphQL inválida",
+  PERSISTED_QUERY_NOT_FOUND: "Requisição GraphQL inválida",
+};
+
+/**
+ * A refusal of a malformed request in Portuguese: the limits' own texts as they are, graphql-js's
+ * and Apollo's English ("Syntax Error: ...", "Cannot query field ...") as a Portuguese message with
+ * the original kept in `extensions.detail` for the developer who wrote the query.
+ */
+export function refusalInPortuguese<E extends { message: string; extensions?: Record<string, unknown> }>(error: E): E {
+  const message = limitRefusalMessage(error.message);
+  const code = typeof error.extensions?.code === "string" ? error.extensions.code : "";
+  if (message !== error.message || /^(Consulta|Assinaturas)/.test(message) || !REFUSALS[code]) return { ...error, message };
+  return { ...error, message: REFUSALS[code], extensions: { ...error.extensions, code, detail: error.message } };
+}
