@@ -35,6 +35,12 @@ export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const commandClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   let closed = false;
+  // ioredis reconnects by itself; a connection error is worth a log line, not an unhandled event.
+  for (const [client, role] of [[publishClient, "publish"], [subscribeClient, "subscribe"], [commandClient, "command"]] as const) {
+    client.on("error", (error: unknown) => {
+      if (!closed) log?.warn({ err: error, role }, "redis connection error");
+    });
+  }
   // The event target fires these commands without awaiting them; a failure (or a late
   // unsubscribe after close) must not become an unhandled rejection.
   const guard = (command: Promise<unknown>, what: string) =>
