@@ -1,5 +1,5 @@
 import type { Bus as TopicBus } from "./lib/bus.js";
-import type { MessageDTO, NewMessageNotification } from "./domains/conversations/conversations.service.js";
+import type { MessageDTO, NewMessageNotification } from "./domains/conversations/messages.js";
 import type { UserDTO } from "./domains/users/users.service.js";
 
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */

@@ -3,7 +3,8 @@ import type { BusEvents } from "../../events.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import { OfferTypeEnum } from "../offers/offers.graphql.js";
 import { PlanEnum } from "../users/users.graphql.js";
-import type { ConversationDTO, MessageDTO, NewMessageNotification } from "./conversations.service.js";
+import type { ConversationDTO } from "./conversations.service.js";
+import type { MessageDTO, NewMessageNotification } from "./messages.js";
 
 type Presence = BusEvents["presence:changed"][1];
 

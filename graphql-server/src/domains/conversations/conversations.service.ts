@@ -1,6 +1,7 @@
 import { messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
+import type { MessageDTO, NewMessageNotification } from "./messages.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
@@ -16,26 +17,6 @@ export interface ConversationsDeps {
   log: Logger;
   bus: Bus;
   whatsapp: WhatsAppSender;
-}
-
-/** A message as both doors and the bus carry it; dates are ISO strings so Redis keeps them intact. */
-export interface MessageDTO {
-  id: number;
-  conversationId: number;
-  senderId: number | null;
-  content: string;
-  createdAt: string;
-}
-
-/** The spec's new-message notification (part 1 section 3). */
-export interface NewMessageNotification {
-  messageId: number;
-  senderName: string;
-  senderPhone: string;
-  content: string;
-  conversationId: number;
-  offerId: number | null;
-  offerTitle: string | null;
 }
 
 export interface ConversationDTO {
