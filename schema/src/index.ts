@@ -11,3 +11,4 @@ export * from "./validation/id.js";
 export * from "./validation/message.js";
 export * from "./validation/report.js";
 export * from "./validation/board.js";
+export * from "./plans.js";

@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import styled from "styled-components";
-import { PLAN_PRICES_CENTS, PLANS, PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
+import { PLANS, priceOf, PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
 import { ButtonAnchor } from "../../components/Button";
 import { Crown } from "../../components/Crown";
@@ -246,7 +246,7 @@ function firstName(name: string | null | undefined): string | null {
 }
 
 function PlanPrice({ plan }: { plan: PlanName }) {
-  const cents = PLAN_PRICES_CENTS[plan].monthly;
+  const cents = priceOf(plan, "monthly").perMonthCents;
   if (plan === "imperatriz") {
     return (
       <>
