@@ -57,6 +57,8 @@ const envSchema = z
     GRAPHQL_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(300),
     /** Photo and banner uploads one member may make per hour. */
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** Promo-code checks one member may make per hour (the checkout checks as she types). */
+    PROMO_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(60),
     /** 'Ajustar por IA' requests one member may make per hour. */
     IMPROVE_TEXT_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Longest a board page is served from memory (writes drop it at once); 0 turns the cache off. */

@@ -6,6 +6,7 @@ import "./domains/auth/auth.graphql.js";
 import "./domains/offers/offers.graphql.js";
 import "./domains/conversations/conversations.graphql.js";
 import "./domains/reports/reports.graphql.js";
+import "./domains/plans/plans.graphql.js";
 
 export const schema = builder.toSchema();
 

@@ -10,6 +10,7 @@ import { createConversationsService } from "./domains/conversations/conversation
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
+import { createPlansService } from "./domains/plans/plans.service.js";
 import { createBus } from "./lib/bus.js";
 import type { BusEvents } from "./events.js";
 import type { Clock } from "./lib/clock.js";
@@ -134,6 +135,11 @@ export function createServices(options: { config: Config; db: Database; clock: C
     presence,
     reports,
     banners: createBannersService({ bus }),
+    plans: createPlansService({
+      prisma,
+      clock,
+      promoLimiter: createLimiter({ bus, redisPrefix, name: "promo-codes", points: config.PROMO_CHECKS_PER_HOUR, durationSeconds: 3600 }),
+    }),
     limits,
     async close() {
       presence.stop();

@@ -97,5 +97,21 @@ export function planPrices() {
   }));
 }
 
+/** Plan names as members read them. */
+export const PLAN_LABELS: Record<PlanName, string> = { nobreza: "Nobreza", alteza: "Alteza", majestade: "Majestade", imperatriz: "Imperatriz" };
+
+/** Why a promo code does not apply (spec part 2 section 8: the server's error is shown as it is). */
+export const PROMO_MESSAGES = {
+  invalid: "Código promocional inválido",
+  notYet: "Este código promocional ainda não está valendo",
+  expired: "Este código promocional expirou",
+  usedUp: "Este código promocional já foi usado o máximo de vezes",
+  wrongPlan: (plan: PlanName) => `Este código promocional não vale para o plano ${PLAN_LABELS[plan]}`,
+  notSold: "Códigos promocionais valem só para os planos Alteza e Majestade",
+} as const;
+
+/** A promo code as typed: trimmed and upper-cased (spec part 2 section 5). */
+export const normalisedPromoCode = (code: string) => code.trim().toUpperCase();
+
 /** Reais as a number, for the spec's REST answers (`value`); never used in arithmetic. */
 export const reaisFromCents = (cents: number) => cents / 100;

@@ -12,6 +12,7 @@ export const possibleTypes: Record<string, string[]> = {
   ToggleLikeResult: ["AppError", "LikePayload"],
   UpdateOfferResult: ["AppError", "Offer", "PlanLimitError"],
   DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
+  ValidatePromoCodeResult: ["AppError", "PromoValidation"],
   UpdateProfileResult: ["AppError", "Profile"],
   PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],

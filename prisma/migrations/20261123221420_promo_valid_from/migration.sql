@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PromoCode" ADD COLUMN     "validFrom" TIMESTAMP(3);
+
