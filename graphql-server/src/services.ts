@@ -67,6 +67,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
   // Names this deployment's data in shared Redis keys and channels (never the URL itself: it may hold a password).
   const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
   const bus = createBus<BusEvents>(config.REDIS_URL, log, `${redisPrefix}:`);
+  /** A limiter named for what it counts, shared by the instances through Redis when configured. */
+  const limiter = (name: string, points: number, durationSeconds: number) => createLimiter({ bus, redisPrefix, name, points, durationSeconds });
   const whatsapp = createWhatsAppSender(config, log, clock);
   const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
   const auth = createAuthService({
@@ -77,13 +79,13 @@ export function createServices(options: { config: Config; db: Database; clock: C
     bus,
     whatsapp,
     sessions,
-    verifyLimiter: createLimiter({ bus, redisPrefix, name: "otp-verify", points: config.OTP_VERIFIES_PER_IP_PER_10MIN, durationSeconds: 600 }),
+    verifyLimiter: limiter("otp-verify", config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
   const limits = {
     /** GraphQL without a session, per address (the door checks it). */
-    anonymousGraphql: createLimiter({ bus, redisPrefix, name: "gql-anon", points: config.GRAPHQL_ANONYMOUS_PER_MINUTE, durationSeconds: 60 }),
+    anonymousGraphql: limiter("gql-anon", config.GRAPHQL_ANONYMOUS_PER_MINUTE, 60),
   };
   const offers = createOffersService({
     prisma,
@@ -92,7 +94,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     bus,
     ai: createTextImprover(config),
     boardCacheMs: config.BOARD_CACHE_MS,
-    improveLimiter: createLimiter({ bus, redisPrefix, name: "improve-text", points: config.IMPROVE_TEXT_PER_HOUR, durationSeconds: 3600 }),
+    improveLimiter: limiter("improve-text", config.IMPROVE_TEXT_PER_HOUR, 3600),
   });
   const profile = createProfileService({
     prisma,
@@ -103,7 +105,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     cep,
     board: offers,
     sessions,
-    uploadLimiter: createLimiter({ bus, redisPrefix, name: "uploads", points: config.UPLOADS_PER_HOUR, durationSeconds: 3600 }),
+    uploadLimiter: limiter("uploads", config.UPLOADS_PER_HOUR, 3600),
   });
   const conversations = createConversationsService({
     prisma,
@@ -111,7 +113,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     log,
     bus,
     whatsapp,
-    sendLimiter: createLimiter({ bus, redisPrefix, name: "messages", points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
+    sendLimiter: limiter("messages", config.MESSAGES_PER_MINUTE, 60),
   });
   const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix });
   const reports = createReportsService({ prisma, clock, log });
@@ -138,7 +140,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     plans: createPlansService({
       prisma,
       clock,
-      promoLimiter: createLimiter({ bus, redisPrefix, name: "promo-codes", points: config.PROMO_CHECKS_PER_HOUR, durationSeconds: 3600 }),
+      promoLimiter: limiter("promo-codes", config.PROMO_CHECKS_PER_HOUR, 3600),
     }),
     limits,
     async close() {

@@ -4,7 +4,7 @@
 import { ERROR_MESSAGES, TEXT_MESSAGES } from "@clube-coroa/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeProfile, createMember, createOfferRow, startTestApp, TestClient, type TestApp } from "./harness.js";
-import { expectAppErrorResult, expectFieldError, expectGraphqlRefused, expectRefused, stillServing, writesNothing } from "./robustness-kit.js";
+import { expectAppErrorResult, expectFieldError, expectGraphqlRefused, expectRefused, stillServing, writesNothing, validOffer } from "./robustness-kit.js";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -14,15 +14,6 @@ const BAD_PATH = "Endereço inválido: confira a codificação dos caracteres";
 const BAD_CURSOR = "Cursor de paginação inválido";
 const OFFER_NOT_FOUND = "Oferta não encontrada";
 const USER_NOT_FOUND = "Usuária não encontrada";
-
-const validOffer = {
-  postType: "oferta",
-  title: "Consultoria de marca para confeitarias",
-  description: "Ajudo confeitarias a organizar a identidade visual e as redes sociais.",
-  type: "permuta",
-  categories: ["Marketing"],
-  isUrgent: false,
-};
 
 let t: TestApp;
 let owner: Member;

@@ -197,3 +197,13 @@ export function requestHead(method: string, target: string, headers: Record<stri
   for (const [name, value] of Object.entries(headers)) if (value !== null) lines.push(`${name}: ${value}`);
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
+
+/** A complete, valid offer (POST /api/offers, createOffer) for the attacks that need one. */
+export const validOffer = {
+  postType: "oferta",
+  title: "Consultoria de marca para confeitarias",
+  description: "Ajudo confeitarias a organizar a identidade visual e as redes sociais.",
+  type: "permuta",
+  categories: ["Marketing"],
+  isUrgent: false,
+};

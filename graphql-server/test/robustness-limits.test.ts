@@ -6,20 +6,11 @@ import sharp from "sharp";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, freshPostgres, lastCode, requireServers, sleep, startTestApp, TestClient, type HttpAnswer, type TestApp } from "./harness.js";
-import { expectGraphqlRefused, expectRefused, rowCounts, sendBytes, stillServing, writesNothing } from "./robustness-kit.js";
+import { expectGraphqlRefused, expectRefused, rowCounts, sendBytes, stillServing, writesNothing, validOffer } from "./robustness-kit.js";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
 const LIMITS = { GRAPHQL_ANONYMOUS_PER_MINUTE: 5, UPLOADS_PER_HOUR: 2, IMPROVE_TEXT_PER_HOUR: 2 };
-
-const validOffer = {
-  postType: "oferta",
-  title: "Consultoria de marca para confeitarias",
-  description: "Ajudo confeitarias a organizar a identidade visual e as redes sociais.",
-  type: "permuta",
-  categories: ["Marketing"],
-  isUrgent: false,
-};
 
 let t: TestApp;
 let png: Buffer;

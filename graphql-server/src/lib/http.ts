@@ -3,6 +3,7 @@ import { parse as parseCookie } from "cookie";
 import type { IncomingMessage } from "node:http";
 import type { Config } from "../config.js";
 import type { User } from "../generated/prisma/client.js";
+import { parseId } from "@clube-coroa/schema";
 import { AppError } from "./errors.js";
 
 /** The httpOnly cookie that holds a member's session token. */
@@ -85,6 +86,13 @@ export function identity(deps: HttpDeps & { sessions: { resolve(token: string | 
       next(error);
     }
   };
+}
+
+/** A path or body id (parseId), or the resource's 'not found' when it is none. */
+export function idOr(value: unknown, notFound: () => AppError): number {
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
 }
 
 /** Refuses with 401 when the request carries no valid session, whatever its headers say. */

@@ -1,7 +1,7 @@
 import { Router, type Request } from "express";
 import { parseId } from "@clube-coroa/schema";
 import { AppError } from "../lib/errors.js";
-import { requireMember } from "../lib/http.js";
+import { idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
 
 /** REST answers the newest this many messages when no cursor is given (the spec's client reads all). */
@@ -9,11 +9,7 @@ const REST_MESSAGES_LIMIT = 200;
 
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 
-function conversationId(req: Request) {
-  const id = parseId(req.params.id);
-  if (id === null) throw new AppError("CONVERSATION_NOT_FOUND");
-  return id;
-}
+const conversationId = (req: Request) => idOr(req.params.id, () => new AppError("CONVERSATION_NOT_FOUND"));
 
 /** Conversations, messages, unread count and presence (spec part 1 section 7). */
 export function conversationsRoutes(services: Services) {
@@ -24,8 +20,7 @@ export function conversationsRoutes(services: Services) {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.offerId === undefined || body.offerId === null || body.offerId === "") throw new AppError("VALIDATION", "Informe a oferta");
-    const offerId = parseId(body.offerId);
-    if (offerId === null) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    const offerId = idOr(body.offerId, () => new AppError("NOT_FOUND", "Oferta não encontrada"));
     if (body.interestedUserId !== undefined && parseId(body.interestedUserId) !== user.id) throw new AppError("USER_ID_MISMATCH");
     const expectedOwnerId = body.offerOwnerId === undefined ? undefined : (parseId(body.offerOwnerId) ?? -1);
     res.json(await conversations.startConversation(user, offerId, { expectedOwnerId }));

@@ -1,16 +1,11 @@
 import { Router, type Request } from "express";
-import { parseId } from "@clube-coroa/schema";
 import { AppError } from "../lib/errors.js";
-import { requireMember } from "../lib/http.js";
+import { idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
 
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 
-function idParam(req: Request) {
-  const id = parseId(req.params.id);
-  if (id === null) throw new AppError("NOT_FOUND", "Oferta não encontrada");
-  return id;
-}
+const idParam = (req: Request) => idOr(req.params.id, () => new AppError("NOT_FOUND", "Oferta não encontrada"));
 
 /** The offers board, likes, community counters and 'Ajustar por IA' (spec part 1 section 7). */
 export function offersRoutes(services: Services) {

@@ -2,20 +2,15 @@ import { createHash } from "node:crypto";
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { parseId } from "@clube-coroa/schema";
 import { MAX_IMAGE_BYTES, type ImageKind } from "../domains/users/profile-images.js";
 import { AppError } from "../lib/errors.js";
-import { clearSessionCookie, requireMember } from "../lib/http.js";
+import { clearSessionCookie, idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
 import { parseBody } from "./auth.js";
 
 const planBody = z.object({ plan: z.string() });
 
-const idParam = (value: unknown) => {
-  const id = parseId(value);
-  if (id === null) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-  return id;
-};
+const idParam = (value: unknown) => idOr(value, () => new AppError("NOT_FOUND", "Usuária não encontrada"));
 
 const MULTIPART_HINT = "Envie a imagem no campo file (multipart/form-data)";
 

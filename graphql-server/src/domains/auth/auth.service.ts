@@ -12,8 +12,6 @@ import { WhatsAppSendError, type WhatsAppSender } from "../../providers/whatsapp
 import { toUserDTO, type UserDTO } from "../users/users.service.js";
 import type { SessionMeta, SessionStore } from "./sessions.js";
 
-export type { RateLimiter } from "../../lib/rate-limit.js";
-
 export interface AuthDeps {
   prisma: PrismaClient;
   config: Config;

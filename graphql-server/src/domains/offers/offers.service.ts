@@ -239,9 +239,6 @@ export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
   return where;
 }
 
-/** The instant the current calendar month began in the product's time zone. */
-const startOfMonthIn = startOfMonthInSaoPaulo;
-
 /**
  * Rewrites the board copies of the author's plan rank, join date and state on all her offers.
  * Call it inside the transaction that changes her plan or state.
@@ -321,7 +318,7 @@ export function createOffersService(deps: OffersDeps) {
     }
     if (author.plan !== "alteza") return;
     // Publications, not offers: a deleted offer still used its slot this month.
-    const used = await tx.offerPublication.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthIn(now) } } });
+    const used = await tx.offerPublication.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthInSaoPaulo(now) } } });
     if (used >= ALTEZA_MONTHLY_LIMIT) {
       throw new PlanLimitError(
         `Você já publicou ${ALTEZA_MONTHLY_LIMIT} ${TYPE_LABEL_PLURAL[type]} este mês, o limite do plano Alteza.`,

@@ -121,7 +121,6 @@ const PHOTO_MARKER = "webp";
 const hasPremiumProfile = (plan: PlanName) => PLAN_RANK[plan] >= PLAN_RANK.majestade;
 const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-const joinYear = yearInSaoPaulo;
 
 /** The fields a plan below majestade may not keep: cleared in the same write that lowers the plan. */
 function premiumFieldsCleared(plan: PlanName) {
@@ -208,7 +207,7 @@ export function presentPublicProfile(user: User, viewer: Pick<User, "id" | "plan
     city: user.city,
     state: user.state,
     profilePhotoUrl: photoUrlOf(user),
-    joinYear: joinYear(user.createdAt),
+    joinYear: yearInSaoPaulo(user.createdAt),
     isOnline: user.isOnline,
     miniBio: onlyPremium(user.miniBio),
     website: link(user.website),
