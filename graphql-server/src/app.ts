@@ -222,6 +222,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         server.once("error", reject);
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
+          const loopback = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+          services.setOwnWebhookUrl(`http://${loopback}:${actual}/api/webhooks/asaas`);
           resolve(`http://${host === "0.0.0.0" ? "localhost" : host}:${actual}`);
         });
       });

@@ -24,8 +24,19 @@ describe("configuration", () => {
   });
 
   it("refuses the local WhatsApp sender in production unless explicitly allowed", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/WHATSAPP_PROVIDER/);
-    expect(loadConfig({ NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true" }).NODE_ENV).toBe("production");
+    expect(() => loadConfig({ NODE_ENV: "production", ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: "true" })).toThrow(/WHATSAPP_PROVIDER/);
+    const allowed = { NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true", ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: "true" };
+    expect(loadConfig(allowed).NODE_ENV).toBe("production");
+  });
+
+  it("refuses simulated payments in production unless explicitly allowed, and ASAAS without its key and webhook token", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true" })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: "asaas" })).toThrow(/ASAAS_API_KEY/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: "asaas", ASAAS_API_KEY: "k" })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ ASAAS_WEBHOOK_TOKEN: "short" })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+    const asaas = loadConfig({ PAYMENTS_PROVIDER: "asaas", ASAAS_API_KEY: "k", ASAAS_WEBHOOK_TOKEN: "0123456789abcdef" });
+    expect(asaas.ASAAS_API_URL).toBe("https://api-sandbox.asaas.com/v3");
+    expect(asaas.PAYMENT_GRACE_DAYS).toBe(5);
   });
 
   it("requires the Cloud API credentials when the cloud sender is chosen", () => {

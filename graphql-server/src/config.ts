@@ -74,6 +74,17 @@ const envSchema = z
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("pt_BR"),
     /** Utility template for new-message notices; body parameters: sender name, offer title. */
     WHATSAPP_MESSAGE_TEMPLATE_NAME: z.string().default("nova_mensagem"),
+    // Payments: a simulated ASAAS for development and demos, or ASAAS's v3 API
+    PAYMENTS_PROVIDER: z.enum(["local", "asaas"]).default("local"),
+    ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: bool,
+    ASAAS_API_URL: z.url().default("https://api-sandbox.asaas.com/v3"),
+    ASAAS_API_KEY: z.string().optional(),
+    /** The token set in ASAAS's webhook settings; it arrives in the asaas-access-token header. */
+    ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+    /** Days an overdue payment keeps her plan before it returns to nobreza. */
+    PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(5),
+    /** How often one instance looks for overdue plans past their grace period and cancellations to retry. */
+    BILLING_SWEEP_SECONDS: z.coerce.number().int().positive().default(300),
     // Address lookup by CEP: a built-in table offline, or ViaCEP
     CEP_PROVIDER: z.enum(["local", "viacep"]).default("local"),
     CEP_API_URL: z.url().default("https://viacep.com.br/ws"),
@@ -93,6 +104,21 @@ const envSchema = z
       for (const key of ["AI_API_KEY", "AI_MODEL"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when AI_PROVIDER=openai" });
       }
+    }
+    if (env.PAYMENTS_PROVIDER === "asaas") {
+      for (const key of ["ASAAS_API_KEY", "ASAAS_WEBHOOK_TOKEN"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when PAYMENTS_PROVIDER=asaas" });
+      }
+    }
+    if (env.ASAAS_WEBHOOK_TOKEN !== undefined && env.ASAAS_WEBHOOK_TOKEN.length > 0 && env.ASAAS_WEBHOOK_TOKEN.length < 16) {
+      ctx.addIssue({ code: "custom", path: ["ASAAS_WEBHOOK_TOKEN"], message: "use at least 16 characters" });
+    }
+    if (env.NODE_ENV === "production" && env.PAYMENTS_PROVIDER === "local" && !env.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS_PROVIDER"],
+        message: "the local payment provider only simulates payments; set PAYMENTS_PROVIDER=asaas, or ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION=true to accept it",
+      });
     }
     if (env.NODE_ENV === "production" && env.WHATSAPP_PROVIDER === "local" && !env.ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION) {
       ctx.addIssue({

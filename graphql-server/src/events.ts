@@ -1,6 +1,7 @@
 import type { Bus as TopicBus } from "./lib/bus.js";
 import type { MessageDTO, NewMessageNotification } from "./domains/conversations/messages.js";
 import type { UserDTO } from "./domains/users/users.service.js";
+import type { PaymentDTO } from "./domains/billing/billing.dto.js";
 
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
 export type BusEvents = {
@@ -31,6 +32,8 @@ export type BusEvents = {
   "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
   /** The sponsors' banners changed: every /chat socket is told to refetch them. */
   "banners:changed": [payload: { at: string }];
+  /** One of her payments changed state (created, confirmed, overdue...): the checkout celebrates on it. */
+  "payment:updated": [userId: number, payload: PaymentDTO];
 };
 
 /** The product's bus: services publish after their transaction commits; both doors subscribe. */

@@ -7,6 +7,7 @@ import "./domains/offers/offers.graphql.js";
 import "./domains/conversations/conversations.graphql.js";
 import "./domains/reports/reports.graphql.js";
 import "./domains/plans/plans.graphql.js";
+import "./domains/billing/billing.graphql.js";
 
 export const schema = builder.toSchema();
 

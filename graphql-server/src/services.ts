@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "./config.js";
 import { createAuthService } from "./domains/auth/auth.service.js";
 import { createLimiter } from "./lib/rate-limit.js";
@@ -11,6 +11,10 @@ import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
 import { createPlansService } from "./domains/plans/plans.service.js";
+import { createBillingService } from "./domains/billing/billing.service.js";
+import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
+import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
+import { LocalPaymentProvider } from "./providers/payments/local.js";
 import { createBus } from "./lib/bus.js";
 import type { BusEvents } from "./events.js";
 import type { Clock } from "./lib/clock.js";
@@ -58,6 +62,17 @@ export function createCepLookup(config: Config): CepLookup {
 /** Uploaded files under `${DATA_DIR}/uploads`; in memory when DATA_DIR is "memory" (tests). */
 export function createStorage(config: Config): Storage {
   return config.DATA_DIR === "memory" ? new MemoryStorage() : new DiskStorage(join(config.DATA_DIR, "uploads"));
+}
+
+/**
+ * The payment provider. The local one confirms payments by calling `deliver` with ASAAS's webhook
+ * event, which the app sends to its own webhook route (see `createServices`).
+ */
+export function createPaymentProvider(config: Config, log: Logger, clock: Clock, deliver: (event: AsaasWebhookEvent) => Promise<void>): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === "asaas") {
+    return new AsaasPaymentProvider({ apiUrl: config.ASAAS_API_URL, apiKey: config.ASAAS_API_KEY! });
+  }
+  return new LocalPaymentProvider({ now: () => clock.now(), deliver, log });
 }
 
 /** Every domain service, wired once per app instance; both doors (GraphQL and REST) call these. */
@@ -117,6 +132,42 @@ export function createServices(options: { config: Config; db: Database; clock: C
   });
   const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix });
   const reports = createReportsService({ prisma, clock, log });
+  const plans = createPlansService({
+    prisma,
+    clock,
+    promoLimiter: limiter("promo-codes", config.PROMO_CHECKS_PER_HOUR, 3600),
+  });
+  // The local provider's webhooks need a token too: one of this process's own when none is configured.
+  const webhookToken = config.ASAAS_WEBHOOK_TOKEN || (config.PAYMENTS_PROVIDER === "local" ? randomBytes(24).toString("hex") : null);
+  /** Where this instance's own webhook route answers, once it listens (the local provider posts there). */
+  let ownWebhookUrl: string | null = null;
+  const deliverToOwnWebhook = async (event: AsaasWebhookEvent) => {
+    if (!ownWebhookUrl) {
+      await billing.receiveWebhook(webhookToken, event);
+      return;
+    }
+    const response = await fetch(ownWebhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "asaas-access-token": webhookToken ?? "" },
+      body: JSON.stringify(event),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`own webhook answered ${response.status}`);
+  };
+  const payments = createPaymentProvider(config, log, clock, deliverToOwnWebhook);
+  const billing = createBillingService({
+    prisma,
+    clock,
+    log,
+    bus,
+    provider: payments,
+    plans,
+    planWriter: profile,
+    graceDays: config.PAYMENT_GRACE_DAYS,
+    webhookToken,
+    confirmLocally: payments instanceof LocalPaymentProvider ? (payment) => payments.confirm(payment) : undefined,
+  });
+  billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
   return {
     config,
     db,
@@ -137,13 +188,16 @@ export function createServices(options: { config: Config; db: Database; clock: C
     presence,
     reports,
     banners: createBannersService({ bus }),
-    plans: createPlansService({
-      prisma,
-      clock,
-      promoLimiter: limiter("promo-codes", config.PROMO_CHECKS_PER_HOUR, 3600),
-    }),
+    plans,
+    billing,
+    payments,
+    /** The app tells billing where its webhook route answers once it listens. */
+    setOwnWebhookUrl(url: string) {
+      ownWebhookUrl = url;
+    },
     limits,
     async close() {
+      billing.stop();
       presence.stop();
       sessions.stop();
       offers.stop();

@@ -160,7 +160,7 @@ describe("GraphQL with NODE_ENV=production", () => {
   let production: TestApp;
   let visitor: TestClient;
   beforeAll(async () => {
-    production = await startTestApp({ NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true" });
+    production = await startTestApp({ NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true", ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: "true" });
     visitor = new TestClient(production.url);
   });
   afterAll(() => production?.close());

@@ -26,3 +26,28 @@ export function startOfMonthInSaoPaulo(now: Date): Date {
   const local = inSaoPaulo(now);
   return new Date(new TZDate(local.getFullYear(), local.getMonth(), 1, PRODUCT_TIME_ZONE).getTime());
 }
+
+/** The date (YYYY-MM-DD) `days` business days (Monday to Friday) after `now` on São Paulo's calendar; a boleto's due date. */
+export function businessDaysAfterInSaoPaulo(now: Date, days: number): string {
+  const local = inSaoPaulo(now);
+  let added = 0;
+  while (added < days) {
+    local.setDate(local.getDate() + 1);
+    const weekday = local.getDay();
+    if (weekday !== 0 && weekday !== 6) added++;
+  }
+  return local.toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a paid period ends: a charge due on `dueDate` (YYYY-MM-DD) covers one month (or one
+ * year) of days, through the eve of the same day a cycle later, midnight in São Paulo. A day that
+ * does not exist in the next month (31st) falls on that month's last day.
+ */
+export function periodEndInSaoPaulo(dueDate: string, cycle: "monthly" | "annual"): Date {
+  const [year, month, day] = dueDate.split("-").map(Number) as [number, number, number];
+  // `month` counts from 1, so as a 0-based index it already names the month after.
+  const targetIndex = cycle === "monthly" ? month : month + 11;
+  const lastDay = new Date(Date.UTC(year, targetIndex + 1, 0)).getUTCDate();
+  return new Date(new TZDate(year, targetIndex, Math.min(day, lastDay), PRODUCT_TIME_ZONE).getTime());
+}

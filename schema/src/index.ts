@@ -12,3 +12,4 @@ export * from "./validation/message.js";
 export * from "./validation/report.js";
 export * from "./validation/board.js";
 export * from "./plans.js";
+export * from "./validation/checkout.js";

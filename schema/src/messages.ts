@@ -54,6 +54,19 @@ export const ERROR_CODES = [
   "REPORT_DESCRIPTION_REQUIRED",
   "REPORT_OWN_OFFER",
   "REPORT_TARGET_MISMATCH",
+  // plans and billing
+  "PROMO_INVALID",
+  "PLAN_NOT_AVAILABLE",
+  "ALREADY_ON_PLAN",
+  "CHARGE_TOO_SMALL",
+  "MIGRATION_FAILED",
+  "CANCEL_FAILED",
+  "PAYMENT_REFUSED",
+  "PAYMENT_UNAVAILABLE",
+  "CHECKOUT_IN_PROGRESS",
+  "ALREADY_REGISTERED",
+  "PAYMENT_NOT_PENDING",
+  "WEBHOOK_UNAUTHORIZED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -105,6 +118,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REPORT_DESCRIPTION_REQUIRED: "Descreva o motivo da denúncia",
   REPORT_OWN_OFFER: "Você não pode denunciar sua própria publicação",
   REPORT_TARGET_MISMATCH: "A usuária denunciada não é a autora da publicação",
+  // plans and billing (spec part 2 section 8)
+  PROMO_INVALID: "Código promocional inválido",
+  PLAN_NOT_AVAILABLE: "O plano Imperatriz ainda não está disponível. Registre seu interesse para ser avisada.",
+  ALREADY_ON_PLAN: "Você já está neste plano",
+  CHARGE_TOO_SMALL: "Com este código o valor fica abaixo do mínimo de cobrança (R$ 5,00)",
+  MIGRATION_FAILED: "Não foi possível cancelar a assinatura atual. Seu plano continua o mesmo: tente novamente em alguns instantes.",
+  CANCEL_FAILED: "Não foi possível cancelar a assinatura. Tente novamente.",
+  PAYMENT_REFUSED: "Pagamento recusado. Confira os dados ou use outra forma de pagamento.",
+  PAYMENT_UNAVAILABLE: "O pagamento está indisponível no momento. Tente novamente em alguns instantes.",
+  CHECKOUT_IN_PROGRESS: "Sua assinatura anterior ainda está sendo processada. Aguarde um instante.",
+  ALREADY_REGISTERED: "Already registered",
+  PAYMENT_NOT_PENDING: "Este pagamento não está mais pendente",
+  WEBHOOK_UNAUTHORIZED: "Token do webhook inválido",
 };
 
 /**

@@ -8,6 +8,7 @@ import { offersRoutes } from "./offers.js";
 import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
 import { plansRoutes } from "./plans.js";
+import { billingRoutes } from "./billing.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -27,6 +28,7 @@ export function restApi(services: Services) {
   api.use(conversationsRoutes(services));
   api.use(reportsRoutes(services));
   api.use(plansRoutes(services));
+  api.use(billingRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
   api.use(restErrorHandler(services));
   return api;

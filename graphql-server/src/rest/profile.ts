@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto";
 import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
 import { MAX_IMAGE_BYTES, type ImageKind } from "../domains/users/profile-images.js";
 import { AppError } from "../lib/errors.js";
 import { clearSessionCookie, idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
-import { parseBody } from "./auth.js";
-
-const planBody = z.object({ plan: z.string() });
 
 const idParam = (value: unknown) => idOr(value, () => new AppError("NOT_FOUND", "Usuária não encontrada"));
 
@@ -127,18 +123,6 @@ export function profileRoutes(services: Services) {
     await profile.deleteAccount(requireMember(req));
     clearSessionCookie(res);
     res.json({ success: true });
-  });
-
-  router.patch("/users/:id/plan", async (req, res) => {
-    const actor = requireMember(req);
-    const { plan } = parseBody(planBody, req.body);
-    const user = await profile.changePlanByMember(actor, idParam(req.params.id), plan, { ip: req.ip });
-    res.json({ success: true, user });
-  });
-
-  router.post("/subscriptions/cancel", async (req, res) => {
-    const saved = await profile.cancelSubscription(requireMember(req));
-    res.json({ success: true, message: "Assinatura cancelada", user: saved });
   });
 
   return router;

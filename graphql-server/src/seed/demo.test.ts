@@ -47,8 +47,10 @@ describe("seedDemo", () => {
     expect(counts.conversations).toBeGreaterThanOrEqual(10);
     expect(counts.conversations).toBeLessThanOrEqual(14);
     expect(await p.banner.count()).toBe(3);
-    expect(await p.promoCode.count()).toBe(3);
-    expect(await p.promoCode.count({ where: { active: false } })).toBe(1);
+    // One valid, one expired, one used up (and one for Alteza only).
+    expect(await p.promoCode.count()).toBe(4);
+    expect(await p.promoCode.count({ where: { validUntil: { lt: NOW } } })).toBe(1);
+    expect((await p.promoCode.findMany()).filter((c) => c.maxUses !== null && c.usesCount >= c.maxUses)).toHaveLength(1);
     expect(await p.report.count({ where: { status: "pending" } })).toBe(2);
   });
 

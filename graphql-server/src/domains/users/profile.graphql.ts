@@ -177,15 +177,6 @@ builder.mutationField("updateProfile", (t) =>
   }),
 );
 
-builder.mutationField("cancelSubscription", (t) =>
-  t.field({
-    type: ProfileRef,
-    description: "Paid plans only: her plan moves to nobreza at once.",
-    errors: { types: [AppError], directResult: true, union: { name: "CancelSubscriptionResult" } },
-    resolve: (_root, _args, ctx) => ctx.services.profile.cancelSubscription(requireUser(ctx)),
-  }),
-);
-
 builder.mutationField("deleteAccount", (t) =>
   t.field({
     type: DeleteAccountPayload,

@@ -1,9 +1,7 @@
 import {
   normalizedWebUrl,
-  PAID_PLANS,
   parseId,
   PLAN_RANK,
-  PLANS,
   PREMIUM_PROFILE_FIELDS,
   profileSchema,
   todayInSaoPaulo,
@@ -370,63 +368,10 @@ export function createProfileService(deps: ProfileDeps) {
     return user;
   }
 
-  /** Until billing exists: the plan moves to nobreza at once and her subscriptions are marked canceled. */
-  async function cancelSubscription(user: User): Promise<ProfileDTO> {
-    return toProfileDTO(await cancelPlan(user));
-  }
-
-  async function cancelPlan(user: User): Promise<User> {
-    const now = clock.now();
-    const updated = await prisma.$transaction(async (tx) => {
-      const current = await tx.user.findUnique({ where: { id: user.id } });
-      if (!current) throw new AppError("UNAUTHENTICATED");
-      if (!PAID_PLANS.includes(current.plan)) throw new AppError("SUBSCRIPTION_NOT_PAID");
-      await tx.planSubscription.updateMany({
-        where: { userId: user.id, status: { in: ["active", "pending", "overdue"] } },
-        data: { status: "canceled", canceledAt: now },
-      });
-      return writePlan(tx, user.id, "nobreza");
-    });
-    await removeImages(user.id, ["banner"]);
-    publishUser(updated);
-    return updated;
-  }
-
-  /**
-   * PATCH /api/users/{id}/plan. A member may only cancel (move herself to nobreza); paid plans come
-   * through checkout. A superuser may set any plan for anyone, and it is written to the audit log.
-   */
-  async function changePlanByMember(actor: User, targetId: number, plan: string, meta: { ip?: string } = {}): Promise<UserDTO> {
-    if (!(PLANS as readonly string[]).includes(plan)) throw new AppError("VALIDATION", "Plano inválido");
-    const newPlan = plan as PlanName;
-    if (actor.role !== "superuser") {
-      if (targetId !== actor.id) throw new AppError("FORBIDDEN");
-      if (newPlan !== "nobreza") throw new AppError("PLAN_CHANGE_FORBIDDEN");
-      const current = await prisma.user.findUnique({ where: { id: actor.id } });
-      if (!current) throw new AppError("UNAUTHENTICATED");
-      if (current.plan === "nobreza") return toUserDTO(current);
-      return toUserDTO(await cancelPlan(current));
-    }
-    const updated = await prisma.$transaction(async (tx) => {
-      const target = await tx.user.findUnique({ where: { id: targetId }, select: { plan: true } });
-      if (!target) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-      const saved = await writePlan(tx, targetId, newPlan);
-      await tx.auditLog.create({
-        data: {
-          actorId: actor.id,
-          action: "user.plan.change",
-          targetType: "User",
-          targetId: String(targetId),
-          data: { from: target.plan, to: newPlan },
-          ip: meta.ip?.slice(0, 64),
-          createdAt: clock.now(),
-        },
-      });
-      return saved;
-    });
-    if (!hasPremiumProfile(newPlan)) await removeImages(targetId, ["banner"]);
-    publishUser(updated);
-    return toUserDTO(updated);
+  /** After a plan change has committed: the banner goes when the plan no longer has it; she and the board are told. */
+  async function planChanged(user: User) {
+    if (!hasPremiumProfile(user.plan)) await removeImages(user.id, ["banner"]);
+    publishUser(user);
   }
 
   /** Stores a new profile photo or banner (re-encoded to WebP) and points her profile at it. */
@@ -467,8 +412,8 @@ export function createProfileService(deps: ProfileDeps) {
     referralStats,
     lookupAddress,
     deleteAccount,
-    cancelSubscription,
-    changePlanByMember,
+    writePlan,
+    planChanged,
     uploadImage,
     readImage,
   };
