@@ -33,6 +33,26 @@ function checkout(plan: string, billingType: string, extra: Record<string, unkno
   };
 }
 
+/** The local provider's own webhook token, as the route compares it (read back through a delivery it signs). */
+async function localToken(t: TestApp): Promise<string> {
+  let seen = "";
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    if (String(input).endsWith("/api/webhooks/asaas")) seen = headers.get("asaas-access-token") ?? "";
+    return original(input, init);
+  }) as typeof fetch;
+  try {
+    const { client } = await createMember(t, "5521999", { plan: "nobreza" });
+    const created = await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX"));
+    await client.rest("POST", `/api/dev/payments/${created.body.paymentInstructions.paymentId}/confirm`, {});
+  } finally {
+    globalThis.fetch = original;
+  }
+  expect(seen.length).toBeGreaterThan(16);
+  return seen;
+}
+
 const planOf = async (t: TestApp | { app: App }, userId: number) => (await t.app.services.prisma.user.findUniqueOrThrow({ where: { id: userId } })).plan;
 const webhook = (url: string, body: unknown, token: string | null = WEBHOOK_TOKEN) =>
   new TestClient(url).rest("POST", "/api/webhooks/asaas", body, token === null ? {} : { "asaas-access-token": token });
@@ -121,6 +141,34 @@ describe("billing with the local provider", () => {
     expect(gql.body.data.createSubscription).toMatchObject({ __typename: "AppError", code: "PLAN_NOT_AVAILABLE" });
     expect(await t.app.services.prisma.planSubscription.count({ where: { userId: user.id, status: { not: "canceled" } } })).toBe(0);
     expect(await planOf(t, user.id)).toBe("nobreza");
+  });
+
+  it("answers 400, never 500, to checkout bodies of the wrong shape, and the webhook 400 to a malformed event", async () => {
+    const { client } = await createMember(t, "5521908", { plan: "nobreza" });
+    const good = checkout("alteza", "CREDIT_CARD");
+    const bodies: unknown[] = [
+      {},
+      { plan: 5 },
+      { ...good, customer: "maria" },
+      { ...good, customer: [] },
+      { ...good, creditCard: [] },
+      { ...good, creditCard: { ...good.creditCard, number: 4111111111111111 } },
+      { ...good, billingCycle: "weekly" },
+      { ...good, billingType: "BITCOIN" },
+      { ...good, promoCode: { $ne: "" } },
+      { ...good, customer: { ...good.customer, name: "x".repeat(10_000) } },
+      { ...good, customer: { ...good.customer, cpfCnpj: "111.111.111-11" } },
+      { ...good, customer: { ...good.customer, email: "not-an-email" } },
+    ];
+    for (const body of bodies) {
+      const answer = await client.rest("POST", "/api/subscriptions/create", body);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(typeof answer.body.error).toBe("string");
+    }
+    const token = { "asaas-access-token": await localToken(t) };
+    for (const event of [{}, { id: 1, event: "PAYMENT_RECEIVED" }, { id: "evt", event: "PAYMENT_RECEIVED", payment: { id: "p", value: "44.90" } }]) {
+      expect((await new TestClient(t.url).rest("POST", "/api/webhooks/asaas", event, token)).status).toBe(400);
+    }
   });
 
   it("no path lets a member give herself a plan she has not paid for", async () => {
