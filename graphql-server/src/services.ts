@@ -165,6 +165,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     planWriter: profile,
     graceDays: config.PAYMENT_GRACE_DAYS,
     webhookToken,
+    checkoutLimiter: limiter("checkouts", config.CHECKOUTS_PER_HOUR, 3600),
     confirmLocally: payments instanceof LocalPaymentProvider ? (payment) => payments.confirm(payment) : undefined,
   });
   billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);

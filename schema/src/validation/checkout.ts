@@ -104,12 +104,9 @@ export function checkoutSchema(now: Date = new Date()) {
     .superRefine((input, ctx) => {
       if (input.billingType !== "CREDIT_CARD") return;
       if (!input.creditCard) ctx.addIssue({ code: "custom", path: ["creditCard", "number"], message: CHECKOUT_MESSAGES.numberRequired });
+      // The card holder's CEP and house number: when absent, the server takes them from her profile.
       const cep = input.customer.postalCode;
-      if (!cep) ctx.addIssue({ code: "custom", path: ["customer", "postalCode"], message: CHECKOUT_MESSAGES.postalCodeRequired });
-      else if (cep.length !== 8) ctx.addIssue({ code: "custom", path: ["customer", "postalCode"], message: CHECKOUT_MESSAGES.postalCodeInvalid });
-      if (!input.customer.addressNumber) {
-        ctx.addIssue({ code: "custom", path: ["customer", "addressNumber"], message: CHECKOUT_MESSAGES.addressNumberRequired });
-      }
+      if (cep && cep.length !== 8) ctx.addIssue({ code: "custom", path: ["customer", "postalCode"], message: CHECKOUT_MESSAGES.postalCodeInvalid });
     });
 }
 

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
   businessDaysAfterInSaoPaulo,
+  CHECKOUT_MESSAGES,
   checkoutSchema,
   COMING_SOON_PLANS,
   dayInSaoPaulo,
@@ -19,6 +20,7 @@ import type { PaymentStatus, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
+import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Logger } from "../../lib/log.js";
 import { PaymentProviderError, type AsaasWebhookEvent, type PaymentProvider } from "../../providers/payments/payments.js";
 import type { PlansService } from "../plans/plans.service.js";
@@ -46,6 +48,8 @@ export interface BillingDeps {
   graceDays: number;
   /** ASAAS_WEBHOOK_TOKEN; with none, every webhook call is refused. */
   webhookToken: string | null;
+  /** Checkouts per member (each one calls the provider). */
+  checkoutLimiter?: RateLimiter;
   /** The local provider's confirmation (demo control); null with a real provider. */
   confirmLocally?: (payment: LocalConfirmable) => Promise<AsaasWebhookEvent>;
 }
@@ -134,6 +138,9 @@ function validationError(error: z.ZodError): AppError {
   return new AppError("VALIDATION", issue.message, { details: { field, fieldErrors: { [field]: issue.message } } });
 }
 
+const cardAddressMissing = (field: string, message: string) =>
+  new AppError("VALIDATION", message, { details: { field: `customer.${field}`, fieldErrors: { [`customer.${field}`]: message } } });
+
 function providerError(error: unknown, log: Logger, context: Record<string, unknown>): AppError {
   if (error instanceof PaymentProviderError) {
     if (error.failure === "invalid_data") return new AppError("VALIDATION", error.message);
@@ -209,6 +216,8 @@ export function createBillingService(deps: BillingDeps) {
     if (input.plan === "nobreza") throw new AppError("VALIDATION", "O plano Nobreza é gratuito: para voltar a ele, cancele sua assinatura.");
     if (COMING_SOON_PLANS.includes(input.plan)) throw new AppError("PLAN_NOT_AVAILABLE");
     if (checkoutsUnderWay.has(user.id)) throw new AppError("CHECKOUT_IN_PROGRESS");
+    // Each checkout creates and cancels records at the provider: counted per member.
+    await assertAllowed(deps.checkoutLimiter, user.id);
     checkoutsUnderWay.add(user.id);
     try {
       return await checkout(user.id, input, meta);
@@ -220,6 +229,15 @@ export function createBillingService(deps: BillingDeps) {
   async function checkout(userId: number, input: CheckoutInput, meta: { ip?: string }): Promise<CheckoutOutcome> {
     const member = await prisma.user.findUnique({ where: { id: userId } });
     if (!member) throw new AppError("UNAUTHENTICATED");
+    if (input.billingType === "CREDIT_CARD") {
+      // ASAAS needs the card holder's CEP and house number; clients of the earlier product never sent them.
+      input.customer.postalCode ||= member.cep?.replace(/\D/g, "") || undefined;
+      input.customer.addressNumber ||= member.houseNumber?.trim() || undefined;
+      if (!input.customer.postalCode || input.customer.postalCode.length !== 8) {
+        throw cardAddressMissing("postalCode", CHECKOUT_MESSAGES.postalCodeRequired);
+      }
+      if (!input.customer.addressNumber) throw cardAddressMissing("addressNumber", CHECKOUT_MESSAGES.addressNumberRequired);
+    }
     // The code is judged again now, as it is when she typed it.
     let promo = null;
     if (input.promoCode && input.promoCode.trim()) {

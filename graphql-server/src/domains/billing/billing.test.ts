@@ -37,7 +37,7 @@ function checkout(plan: string, billingType: string, extra: Record<string, unkno
 async function localToken(t: TestApp): Promise<string> {
   let seen = "";
   const original = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     if (String(input).endsWith("/api/webhooks/asaas")) seen = headers.get("asaas-access-token") ?? "";
     return original(input, init);
@@ -61,7 +61,7 @@ const webhook = (url: string, body: unknown, token: string | null = WEBHOOK_TOKE
 describe("billing with the local provider", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ CHECKOUTS_PER_HOUR: "5" });
   });
   afterAll(() => t?.close());
 
@@ -169,6 +169,22 @@ describe("billing with the local provider", () => {
     for (const event of [{}, { id: 1, event: "PAYMENT_RECEIVED" }, { id: "evt", event: "PAYMENT_RECEIVED", payment: { id: "p", value: "44.90" } }]) {
       expect((await new TestClient(t.url).rest("POST", "/api/webhooks/asaas", event, token)).status).toBe(400);
     }
+  });
+
+  it("a card checkout without the holder's CEP takes it from her profile, or says it is missing; checkouts are counted per member", async () => {
+    const { user, client } = await createMember(t, "5521909", { plan: "nobreza" });
+    const card = checkout("alteza", "CREDIT_CARD");
+    const bare = { ...card, customer: { ...card.customer, postalCode: undefined, addressNumber: undefined } };
+    const missing = await client.rest("POST", "/api/subscriptions/create", bare);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("CEP é obrigatório para pagamento com cartão");
+    await t.app.services.prisma.user.update({ where: { id: user.id }, data: { cep: "01310-100", houseNumber: "1000" } });
+    expect((await client.rest("POST", "/api/subscriptions/create", bare)).status).toBe(200);
+    // Five checkouts an hour here (CHECKOUTS_PER_HOUR=5): the sixth waits.
+    for (let i = 0; i < 3; i++) await client.rest("POST", "/api/subscriptions/create", checkout(i % 2 ? "alteza" : "majestade", "PIX"));
+    const sixth = await client.rest("POST", "/api/subscriptions/create", checkout("majestade", "BOLETO"));
+    expect(sixth.status).toBe(429);
+    expect(await t.app.services.prisma.planSubscription.count({ where: { userId: user.id, status: { not: "canceled" } } })).toBe(1);
   });
 
   it("no path lets a member give herself a plan she has not paid for", async () => {
