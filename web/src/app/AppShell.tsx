@@ -1,5 +1,6 @@
 import { ToastProvider } from "../components/Toast";
 import { MessagingRealtime } from "../features/messages/Realtime";
+import { PlansProvider } from "../features/plans/PlansProvider";
 import { SessionProvider } from "../features/session/SessionProvider";
 import { AppGate } from "./AppGate";
 import { AppRoutes } from "./AppRoutes";
@@ -13,10 +14,12 @@ export function AppShell() {
       <ToastProvider>
         <SessionProvider>
           <AppGate>
-            <Layout>
-              <AppRoutes />
-            </Layout>
-            <MessagingRealtime />
+            <PlansProvider>
+              <Layout>
+                <AppRoutes />
+              </Layout>
+              <MessagingRealtime />
+            </PlansProvider>
           </AppGate>
         </SessionProvider>
       </ToastProvider>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import { Link, NavLink, useLocation } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { PlanBadge } from "../components/Badge";
@@ -8,6 +8,7 @@ import { Crown } from "../components/Crown";
 import { Dialog } from "../components/Dialog";
 import { WEB_TEXTS } from "../lib/texts";
 import { UnreadBadge } from "../features/messages/Realtime";
+import { usePlans } from "../features/plans/PlansProvider";
 import { useSession } from "../features/session/SessionProvider";
 
 const T = WEB_TEXTS.nav;
@@ -148,14 +149,14 @@ const SheetPlan = styled.div`
 
 export function TopNav() {
   const { status, user, logout } = useSession();
-  const navigate = useNavigate();
+  const { openPlans } = usePlans();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = status === "authenticated" && user;
 
-  const goToPlans = () => {
+  const showPlans = () => {
     setMenuOpen(false);
-    navigate({ pathname: "/", hash: "#planos" });
+    openPlans();
   };
   const onLogout = () => {
     setMenuOpen(false);
@@ -178,7 +179,7 @@ export function TopNav() {
                 {T.messages}
                 <UnreadBadge />
               </Item>
-              <ItemButton type="button" onClick={goToPlans}>
+              <ItemButton type="button" onClick={showPlans}>
                 {T.plans}
               </ItemButton>
               <Item to="/perfil">{T.profile}</Item>
@@ -208,7 +209,7 @@ export function TopNav() {
                 <SheetList>
                   <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
                   <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
-                  <li><SheetButton type="button" onClick={goToPlans}>{T.plans}</SheetButton></li>
+                  <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
                   <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
                   {user.isSuperuser && (
                     <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
@@ -222,7 +223,7 @@ export function TopNav() {
           <>
             <DesktopOnly>
               <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
-              <ItemButton type="button" onClick={goToPlans}>
+              <ItemButton type="button" onClick={showPlans}>
                 {T.plans}
               </ItemButton>
             </DesktopOnly>

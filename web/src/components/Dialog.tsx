@@ -14,7 +14,7 @@ const Overlay = styled(RadixDialog.Overlay)`
   animation: ${fadeIn} 0.15s ease-out;
 `;
 
-const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right" }>`
+const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right"; $size: "md" | "lg" }>`
   position: fixed;
   z-index: ${({ theme }) => theme.zIndex.overlay + 1};
   background: ${({ theme }) => theme.colors.surface};
@@ -22,13 +22,13 @@ const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right" }>`
   padding: ${({ theme }) => theme.space.lg};
   overflow-y: auto;
 
-  ${({ $placement, theme }) =>
+  ${({ $placement, $size, theme }) =>
     $placement === "center"
       ? css`
           top: 50%;
           left: 50%;
           transform: translate(-50%, -50%);
-          width: min(92vw, 520px);
+          width: ${$size === "lg" ? "min(94vw, 1040px)" : "min(92vw, 520px)"};
           max-height: 88vh;
           border-radius: ${theme.radii.lg};
           animation: ${rise} 0.18s ease-out;
@@ -79,18 +79,20 @@ interface DialogProps {
   description?: string;
   trigger?: ReactNode;
   placement?: "center" | "right";
+  /** lg: a wide centred dialog (the plans modal's four cards). */
+  size?: "md" | "lg";
   closeLabel?: string;
   children?: ReactNode;
 }
 
 /** An accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
-export function Dialog({ open, onOpenChange, title, description, trigger, placement = "center", closeLabel = "Fechar", children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, trigger, placement = "center", size = "md", closeLabel = "Fechar", children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <Overlay />
-        <Content $placement={placement} {...(description ? {} : { "aria-describedby": undefined })}>
+        <Content $placement={placement} $size={size} {...(description ? {} : { "aria-describedby": undefined })}>
           <Header>
             <Title>{title}</Title>
             <Close aria-label={closeLabel}>×</Close>

@@ -94,7 +94,7 @@ export function Select({ label, hint, error, id, children, ...select }: FieldPro
   return (
     <Wrapper>
       <Label htmlFor={selectId}>{label}</Label>
-      <NativeSelect id={selectId} aria-describedby={error || hint ? hintId : undefined} $invalid={!!error} {...select}>
+      <NativeSelect id={selectId} aria-describedby={error || hint ? hintId : undefined} aria-invalid={error ? true : undefined} $invalid={!!error} {...select}>
         {children}
       </NativeSelect>
       {(error || hint) && (

@@ -1,4 +1,4 @@
-import { yearInSaoPaulo } from "@clube-coroa/schema";
+import { PRODUCT_TIME_ZONE, yearInSaoPaulo } from "@clube-coroa/schema";
 
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
@@ -45,4 +45,21 @@ export function initialsOf(name: string | null | undefined): string {
   const first = words[0][0];
   const last = words.length > 1 ? words[words.length - 1][0] : "";
   return `${first}${last}`.toUpperCase();
+}
+
+const longDay = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A calendar day (yyyy-mm-dd, e.g. a boleto's due date) in pt-BR: '12 de março de 2025'; '' when unreadable. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? longDay.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : "";
+}
+
+const dayPart = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PRODUCT_TIME_ZONE });
+const timePart = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: PRODUCT_TIME_ZONE });
+
+/** An instant on the product's calendar: '12/03/2025 às 14:30'; '' when unreadable. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? "" : `${dayPart.format(time)} às ${timePart.format(time)}`;
 }

@@ -13,6 +13,8 @@ export const possibleTypes: Record<string, string[]> = {
   UpdateOfferResult: ["AppError", "Offer", "PlanLimitError"],
   DeleteAccountResult: ["AppError", "DeleteAccountPayload"],
   ValidatePromoCodeResult: ["AppError", "PromoValidation"],
+  CreateSubscriptionResult: ["AppError", "CheckoutResult"],
+  RegisterImperatrizInterestResult: ["AppError", "ImperatrizInterest"],
   UpdateProfileResult: ["AppError", "Profile"],
   PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],

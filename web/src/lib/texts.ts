@@ -34,11 +34,6 @@ export const WEB_TEXTS = {
     boardSoon: "O mural está sendo preparado com carinho. Em breve você verá aqui as ofertas e os pedidos das parceiras.",
     plansTitle: "Escolha seu Plano",
     plansLead: "Comece grátis na Nobreza e suba de nível quando o seu negócio pedir.",
-    perMonth: "/mês",
-    free: "Grátis",
-    comingSoon: "EM BREVE",
-    plansSoon: "A assinatura pelo site abre em breve.",
-    currentPlan: "Plano Atual",
   },
   login: {
     title: "Entrar no clube",

@@ -1,15 +1,13 @@
 import { useQuery } from "@apollo/client/react";
 import styled from "styled-components";
-import { PLANS, priceOf, PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
-import { PlanBadge } from "../../components/Badge";
+import { PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
 import { ButtonAnchor } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Container } from "../../components/Page";
-import { formatCents } from "../../lib/format";
 import { WEB_TEXTS } from "../../lib/texts";
-import { planColours } from "../../styles/theme";
 import { CommunityStatsDocument } from "../offers/documents";
 import { OfferBoard } from "../offers/OfferBoard";
+import { PlansSection } from "../plans/PlansSection";
 import { useSession } from "../session/SessionProvider";
 
 const T = WEB_TEXTS.home;
@@ -120,6 +118,10 @@ const Section = styled.section`
   gap: ${({ theme }) => theme.space.lg};
 `;
 
+const PlansArea = styled(Section)`
+  padding-bottom: ${({ theme }) => theme.space.xxl};
+`;
+
 const SectionTitle = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   ${({ theme }) => theme.media.md} {
@@ -166,52 +168,6 @@ const KindMark = styled.span`
   margin-bottom: ${({ theme }) => theme.space.xs};
 `;
 
-const PlanCard = styled.li<{ $accent: string }>`
-  position: relative;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-top: 6px solid ${({ $accent }) => $accent};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  padding: ${({ theme }) => theme.space.lg};
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-`;
-
-const Price = styled.p<{ $blurred?: boolean }>`
-  font-family: ${({ theme }) => theme.fonts.heading};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.brandDark};
-  filter: ${({ $blurred }) => ($blurred ? "blur(6px)" : "none")};
-  user-select: ${({ $blurred }) => ($blurred ? "none" : "auto")};
-
-  small {
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 600;
-  }
-`;
-
-const Soon = styled.span`
-  align-self: flex-start;
-  padding: 0.15em 0.6em;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brandDark};
-  color: ${({ theme }) => theme.colors.goldLight};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 800;
-  letter-spacing: 0.08em;
-`;
-
-const Note = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  padding-bottom: ${({ theme }) => theme.space.xxl};
-`;
-
 const counterKeys = ["members", "collabs", "permutas", "apoios"] as const;
 type CounterKey = (typeof counterKeys)[number];
 const statField = {
@@ -243,27 +199,6 @@ function CommunityCounters() {
 function firstName(name: string | null | undefined): string | null {
   const first = (name ?? "").trim().split(/\s+/)[0];
   return first ? first : null;
-}
-
-function PlanPrice({ plan }: { plan: PlanName }) {
-  const cents = priceOf(plan, "monthly").perMonthCents;
-  if (plan === "imperatriz") {
-    return (
-      <>
-        <Soon>{T.comingSoon}</Soon>
-        <Price $blurred aria-hidden="true">
-          {formatCents(cents)}
-          <small>{T.perMonth}</small>
-        </Price>
-      </>
-    );
-  }
-  return (
-    <Price>
-      {cents === 0 ? T.free : formatCents(cents)}
-      {cents > 0 && <small>{T.perMonth}</small>}
-    </Price>
-  );
 }
 
 export function HomePage() {
@@ -318,20 +253,11 @@ export function HomePage() {
           <OfferBoard />
         </Section>
 
-        <Section id="planos" aria-labelledby="planos-title">
+        <PlansArea id="planos" aria-labelledby="planos-title">
           <SectionTitle id="planos-title">{T.plansTitle}</SectionTitle>
           <SectionLead>{T.plansLead}</SectionLead>
-          <Grid $min="200px">
-            {PLANS.map((plan) => (
-              <PlanCard key={plan} $accent={planColours[plan].bg}>
-                <PlanBadge plan={plan} />
-                <PlanPrice plan={plan} />
-                {status === "authenticated" && user?.plan === plan && <strong>{T.currentPlan}</strong>}
-              </PlanCard>
-            ))}
-          </Grid>
-          <Note>{T.plansSoon}</Note>
-        </Section>
+          <PlansSection currentPlan={status === "authenticated" && user ? (user.plan as PlanName) : null} />
+        </PlansArea>
       </Container>
     </>
   );

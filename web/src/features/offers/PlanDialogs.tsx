@@ -4,6 +4,7 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
+import { usePlans } from "../plans/PlansProvider";
 import { BOARD_TEXTS, type RestrictedAction } from "./boardTexts";
 
 const T = BOARD_TEXTS;
@@ -44,15 +45,13 @@ const Buttons = styled.div`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
-/** Closes the dialog, then brings the plans section into view once the dialog has let go of focus. */
-export function goToPlans(close: () => void) {
-  close();
-  setTimeout(() => {
-    const plans = document.getElementById("planos");
-    if (!plans) return;
-    if (window.location.hash !== "#planos") window.history.replaceState(window.history.state, "", "#planos");
-    plans.scrollIntoView({ behavior: "smooth", block: "start" });
-  }, 60);
+/** Closes the dialog and opens the plans modal in its place. */
+function useSeePlans(close: () => void) {
+  const { openPlans } = usePlans();
+  return () => {
+    close();
+    openPlans();
+  };
 }
 
 export interface PlanLimit {
@@ -62,6 +61,7 @@ export interface PlanLimit {
 
 /** The server refused a publication by plan: 'Limitação do Plano' with its own words (spec part 2). */
 export function PlanLimitDialog({ limit, onClose }: { limit: PlanLimit | null; onClose: () => void }) {
+  const seePlans = useSeePlans(onClose);
   return (
     <Dialog open={!!limit} onOpenChange={(open) => !open && onClose()} title={T.planLimit.title} closeLabel="Fechar janela">
       {limit && (
@@ -72,7 +72,7 @@ export function PlanLimitDialog({ limit, onClose }: { limit: PlanLimit | null; o
           <Message>{limit.message}</Message>
           {limit.upgradeMessage && <Upgrade>{limit.upgradeMessage}</Upgrade>}
           <Buttons>
-            <Button $variant="gold" $size="lg" $block onClick={() => goToPlans(onClose)}>
+            <Button $variant="gold" $size="lg" $block onClick={seePlans}>
               {T.planLimit.plans}
             </Button>
             <Button $variant="outline" $block onClick={onClose}>
@@ -92,6 +92,7 @@ export interface UpgradePrompt {
 
 /** A restricted action (contact, message, view_profile, unlimited_posts): invite to the next plan. */
 export function UpgradePromptDialog({ prompt, onClose }: { prompt: UpgradePrompt | null; onClose: () => void }) {
+  const seePlans = useSeePlans(onClose);
   return (
     <Dialog
       open={!!prompt}
@@ -108,7 +109,7 @@ export function UpgradePromptDialog({ prompt, onClose }: { prompt: UpgradePrompt
           <Message>{T.upgrade.text[prompt.action]}</Message>
           <Upgrade>{T.upgrade.benefit(prompt.target)}</Upgrade>
           <Buttons>
-            <Button $variant="gold" $size="lg" $block onClick={() => goToPlans(onClose)}>
+            <Button $variant="gold" $size="lg" $block onClick={seePlans}>
               {T.upgrade.cta(prompt.target)}
             </Button>
             <Button $variant="outline" $block onClick={onClose}>

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import styled from "styled-components";
-import { PAID_PLANS, TIMINGS, type PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
@@ -12,14 +11,12 @@ import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { clearStoredUser } from "../../lib/storage";
 import { MeDocument } from "../session/documents";
-import { useSession } from "../session/SessionProvider";
-import { CancelSubscriptionDocument, DeleteAccountDocument } from "./documents";
+import { usePlans } from "../plans/PlansProvider";
+import { isPaidPlan } from "../plans/useCancelSubscription";
+import { DeleteAccountDocument } from "./documents";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
-import { refreshSession } from "./sessionRefresh";
 
 const T = PROFILE_PAGE_TEXTS.account;
-
-export const isPaidPlan = (plan: string) => (PAID_PLANS as readonly string[]).includes(plan as PlanName);
 
 const Section = styled(Card)`
   display: flex;
@@ -68,60 +65,23 @@ const Actions = styled.div`
   }
 `;
 
-/** Her plan with 'Cancelar Assinatura' (paid plans only) and 'Excluir Conta', each behind a confirmation. */
+/**
+ * Her plan with 'Cancelar Assinatura' (paid plans only) and 'Excluir Conta'. Cancelling is the
+ * plans flow's downgrade to nobreza: the same warning of what she loses, then the cancellation.
+ */
 export function AccountActions({ plan }: { plan: string }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [dialog, setDialog] = useState<"cancel" | "delete" | null>(null);
+  const { choosePlan } = usePlans();
+  const [deleteOpen, setDeleteOpen] = useState(false);
   const [typed, setTyped] = useState("");
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const formId = useId();
-  const [cancelSubscription, { loading: cancelling }] = useMutation(CancelSubscriptionDocument);
   const [deleteAccount, { loading: deleting }] = useMutation(DeleteAccountDocument);
 
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  // The session toasts 'Plano atualizado automaticamente!' when her plan changes (a refresh or a pushed
-  // update). After a cancellation she should read 'Assinatura cancelada': it goes out once the session
-  // has seen the new plan, after the session's own toast of that commit.
-  const cancelToastPending = useRef(false);
-  const sessionPlan = useSession().user?.plan;
-  const announceCancelled = useCallback(() => {
-    if (!cancelToastPending.current) return;
-    cancelToastPending.current = false;
-    toast({ title: T.cancelled, description: T.cancelledDescription });
-  }, [toast]);
-  useEffect(() => {
-    if (!cancelToastPending.current || !sessionPlan || isPaidPlan(sessionPlan)) return;
-    timers.current.push(setTimeout(announceCancelled, 0));
-  }, [sessionPlan, announceCancelled]);
-
-  const open = (which: "cancel" | "delete") => {
+  const openDelete = () => {
     setTyped("");
-    setDialog(which);
-  };
-
-  const cancel = async () => {
-    let message: string | null = null;
-    cancelToastPending.current = true;
-    try {
-      const { data } = await cancelSubscription();
-      const result = data?.cancelSubscription;
-      if (result?.__typename === "Profile") {
-        setDialog(null);
-        await refreshSession(client);
-        // Should the session not have caught up (refresh failed), say it anyway.
-        timers.current.push(setTimeout(announceCancelled, 300));
-        timers.current.push(setTimeout(() => navigate("/"), TIMINGS.redirectAfterProfileMs));
-        return;
-      }
-      message = result?.__typename === "AppError" ? result.message : null;
-    } catch (error) {
-      message = isNetworkError(error) ? null : serverMessageOf(error);
-    }
-    cancelToastPending.current = false;
-    toast({ title: T.cancelErrorTitle, description: message || T.cancelError, variant: "destructive" });
+    setDeleteOpen(true);
   };
 
   const confirmed = typed.trim().toUpperCase() === T.deleteWord;
@@ -134,7 +94,7 @@ export function AccountActions({ plan }: { plan: string }) {
       const { data } = await deleteAccount();
       const result = data?.deleteAccount;
       if (result?.__typename === "DeleteAccountPayload") {
-        setDialog(null);
+        setDeleteOpen(false);
         toast({ title: T.deleted, description: T.deletedDescription });
         clearStoredUser();
         navigate("/");
@@ -161,7 +121,7 @@ export function AccountActions({ plan }: { plan: string }) {
           </span>
         </Text>
         {isPaidPlan(plan) && (
-          <Button $variant="outline" onClick={() => open("cancel")}>
+          <Button $variant="outline" onClick={() => choosePlan("nobreza")}>
             {T.cancel}
           </Button>
         )}
@@ -171,23 +131,12 @@ export function AccountActions({ plan }: { plan: string }) {
           <strong>{T.delete}</strong>
           <p>{T.deleteHint}</p>
         </Text>
-        <Button $variant="danger" onClick={() => open("delete")}>
+        <Button $variant="danger" onClick={openDelete}>
           {T.delete}
         </Button>
       </Row>
 
-      <Dialog open={dialog === "cancel"} onOpenChange={(o) => !o && setDialog(null)} title={T.cancelTitle} description={T.cancelText}>
-        <Actions>
-          <Button $variant="outline" onClick={() => setDialog(null)}>
-            {T.cancelKeep}
-          </Button>
-          <Button $variant="danger" disabled={cancelling} aria-busy={cancelling} onClick={() => void cancel()}>
-            {cancelling ? T.cancelling : T.cancelConfirm}
-          </Button>
-        </Actions>
-      </Dialog>
-
-      <Dialog open={dialog === "delete"} onOpenChange={(o) => !o && setDialog(null)} title={T.deleteTitle}>
+      <Dialog open={deleteOpen} onOpenChange={setDeleteOpen} title={T.deleteTitle}>
         <form id={formId} onSubmit={(e) => void remove(e)} noValidate>
           <Warning>{T.deleteText}</Warning>
           <Field
@@ -199,7 +148,7 @@ export function AccountActions({ plan }: { plan: string }) {
             onChange={(e) => setTyped(e.target.value)}
           />
           <Actions>
-            <Button $variant="outline" onClick={() => setDialog(null)}>
+            <Button $variant="outline" onClick={() => setDeleteOpen(false)}>
               {T.deleteKeep}
             </Button>
             <Button type="submit" $variant="danger" disabled={!confirmed || deleting} aria-busy={deleting}>

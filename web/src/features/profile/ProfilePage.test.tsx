@@ -215,7 +215,7 @@ describe("ProfilePage", () => {
     expect(screen.queryByRole("button", { name: "Cancelar Assinatura" })).not.toBeInTheDocument();
   });
 
-  it("cancels a paid plan after confirmation, refreshes the session and goes home", async () => {
+  it("cancels a paid plan after the downgrade warning, refreshes the session and goes home", async () => {
     const u = withClock();
     let plan: Plan = "alteza";
     const { calls } = renderApp("/perfil", {
@@ -228,8 +228,9 @@ describe("ProfilePage", () => {
       },
     });
     await u.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
-    const dialog = within(await screen.findByRole("dialog", { name: "Cancelar assinatura?" }));
-    await u.click(dialog.getByRole("button", { name: "Sim, cancelar" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Mudar para o plano NOBREZA?" }));
+    expect(dialog.getByText("Clube do livro")).toBeInTheDocument();
+    await u.click(dialog.getByRole("button", { name: "Confirmar Downgrade" }));
 
     expect(await findToast("Assinatura cancelada")).toBeInTheDocument();
     expect(calls.some((c) => c.operationName === "CancelSubscription")).toBe(true);
@@ -242,7 +243,7 @@ describe("ProfilePage", () => {
     const u = userEvent.setup();
     renderProfile({ CancelSubscription: () => Promise.reject(new TypeError("Failed to fetch")) }, "majestade");
     await u.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
-    await u.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Sim, cancelar" }));
+    await u.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirmar Downgrade" }));
     expect(await findToast("Erro ao cancelar assinatura")).toBeInTheDocument();
     expect(await findToast("Não foi possível cancelar a assinatura. Tente novamente.")).toBeInTheDocument();
   });

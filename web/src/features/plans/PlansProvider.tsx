@@ -1,0 +1,224 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useApolloClient, useMutation, useSubscription } from "@apollo/client/react";
+import { useNavigate } from "react-router-dom";
+import type { BillingCycle, PlanName } from "@clube-coroa/schema";
+import { useToast } from "../../components/Toast";
+import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
+import { onSocketConnected } from "../../lib/apollo";
+import { useSession } from "../session/SessionProvider";
+import { CheckoutDialog } from "./CheckoutDialog";
+import { MyPaymentsDocument, PaymentUpdatedDocument, RegisterImperatrizInterestDocument } from "./documents";
+import { planChangeOf } from "./planChange";
+import { DowngradeDialog, MigrationDialog } from "./PlanChangeDialogs";
+import { CelebrationDialog, ImperatrizDialog, InterestThanksDialog } from "./PlanNoticeDialogs";
+import { PlansDialog } from "./PlansDialog";
+import { PLAN_TEXTS } from "./planTexts";
+import { useCancelSubscription } from "./useCancelSubscription";
+
+export interface PlansFlow {
+  /** Opens the plans modal (navigation, upgrade prompt, 'Limitação do Plano'). */
+  openPlans: () => void;
+  /** What choosing a plan leads to: checkout, migration, downgrade warning or imperatriz's info. */
+  choosePlan: (plan: PlanName, cycle?: BillingCycle) => void;
+  /** 'Notificar quando disponível': registers her interest in imperatriz, then thanks her. */
+  registerInterest: () => void;
+  registeringInterest: boolean;
+}
+
+const PlansContext = createContext<PlansFlow | null>(null);
+
+export function usePlans(): PlansFlow {
+  const flow = useContext(PlansContext);
+  if (!flow) throw new Error("usePlans must be used inside <PlansProvider>");
+  return flow;
+}
+
+type Step =
+  | { name: "closed" }
+  | { name: "plans" }
+  | { name: "imperatriz" }
+  | { name: "interestThanks"; already: boolean }
+  | { name: "migration"; target: PlanName; cycle: BillingCycle }
+  | { name: "downgrade"; target: PlanName; cycle: BillingCycle }
+  | { name: "checkout"; target: PlanName; cycle: BillingCycle; migration: boolean; key: number }
+  | { name: "celebration"; plan: PlanName; migration: boolean };
+
+/** A checkout whose payment the page waits for, by push (paymentUpdated, meUpdated), never by polling. */
+interface Awaiting {
+  plan: PlanName;
+  migration: boolean;
+  result: CheckoutResultFieldsFragment;
+  /** The checkout dialog that created it, while it is open. */
+  checkoutKey: number;
+}
+
+const PAID_STATUSES = new Set(["confirmed", "received"]);
+
+/**
+ * The plans flow (spec part 2 sections 2 and 4): the plans modal, imperatriz's interest, the
+ * migration and downgrade dialogs, the checkout, and 'Parabéns pela nova fase!' once the payment
+ * she made is confirmed. One instance for the app, below the session.
+ */
+export function PlansProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { status, user } = useSession();
+  const current = status === "authenticated" && user ? (user.plan as PlanName) : null;
+  const [step, setStep] = useState<Step>({ name: "closed" });
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
+  const checkoutKeys = useRef(0);
+  const close = useCallback(() => setStep({ name: "closed" }), []);
+
+  // Another member (or nobody) on this tab: nothing of the last one's flow carries over.
+  const userId = current ? user?.id : undefined;
+  useEffect(() => {
+    setStep({ name: "closed" });
+    setAwaiting(null);
+  }, [userId]);
+
+  const openPlans = useCallback(() => setStep({ name: "plans" }), []);
+
+  const choosePlan = useCallback(
+    (plan: PlanName, cycle: BillingCycle = "monthly") => {
+      if (!current) {
+        setStep({ name: "closed" });
+        toast({ title: PLAN_TEXTS.plans.signInTitle, description: PLAN_TEXTS.plans.signInText });
+        navigate("/auth");
+        return;
+      }
+      switch (planChangeOf(current, plan)) {
+        case "current":
+          return;
+        case "comingSoon":
+          setStep({ name: "imperatriz" });
+          return;
+        case "checkout":
+          setStep({ name: "checkout", target: plan, cycle, migration: false, key: ++checkoutKeys.current });
+          return;
+        case "migration":
+          setStep({ name: "migration", target: plan, cycle });
+          return;
+        case "downgradeFree":
+        case "downgradePaid":
+          setStep({ name: "downgrade", target: plan, cycle });
+      }
+    },
+    [current, navigate, toast],
+  );
+
+  // Imperatriz: interest on record (a second time counts as success), else 'Erro'.
+  const [registerMutation, { loading: registeringInterest }] = useMutation(RegisterImperatrizInterestDocument);
+  const registerInterest = useCallback(async () => {
+    const T = PLAN_TEXTS.imperatriz;
+    if (!current) {
+      toast({ title: T.errorTitle, description: T.signedOut, variant: "destructive" });
+      return;
+    }
+    try {
+      const { data } = await registerMutation();
+      const result = data?.registerImperatrizInterest;
+      const already = result?.__typename === "AppError" && (result.code === "ALREADY_REGISTERED" || result.message === "Already registered");
+      if (result?.__typename === "ImperatrizInterest" || already) {
+        setStep({ name: "interestThanks", already: already || (result?.__typename === "ImperatrizInterest" && result.alreadyRegistered) });
+        return;
+      }
+    } catch {
+      // Told below, like a refusal.
+    }
+    toast({ title: T.errorTitle, description: T.error, variant: "destructive" });
+  }, [current, registerMutation, toast]);
+
+  // Down to nobreza: the cancellation (toast, home after 1.5 s).
+  const { cancel, cancelling } = useCancelSubscription();
+  const confirmDowngrade = async (target: PlanName, cycle: BillingCycle) => {
+    if (target !== "nobreza") {
+      setStep({ name: "checkout", target, cycle, migration: true, key: ++checkoutKeys.current });
+      return;
+    }
+    if (await cancel()) close();
+  };
+
+  // Waiting for her payment: the pushed payment, or her plan arriving through meUpdated.
+  const onPayment = useCallback((payment: PaymentFieldsFragment) => {
+    setAwaiting((a) => (a && a.result.payment.id === payment.id ? { ...a, result: { ...a.result, payment: { ...a.result.payment, ...payment } } } : a));
+  }, []);
+  const watching = !!awaiting || step.name === "checkout";
+  useSubscription(PaymentUpdatedDocument, {
+    skip: !current || !watching,
+    onData: ({ data }) => {
+      if (data.data?.paymentUpdated) onPayment(data.data.paymentUpdated);
+    },
+  });
+
+  // After a dropped connection, ask once for what was missed.
+  useEffect(() => {
+    if (!awaiting) return;
+    return onSocketConnected(() => {
+      client
+        .query({ query: MyPaymentsDocument, fetchPolicy: "network-only" })
+        .then(({ data }) => data?.myPayments.forEach(onPayment))
+        .catch(() => undefined);
+    });
+  }, [awaiting, client, onPayment]);
+
+  useEffect(() => {
+    if (!awaiting) return;
+    const paid = PAID_STATUSES.has(awaiting.result.payment.status);
+    if (!paid && current !== awaiting.plan) return;
+    setAwaiting(null);
+    setStep({ name: "celebration", plan: awaiting.plan, migration: awaiting.migration });
+    // Her plan, badge and profile follow at once even if meUpdated has not arrived yet.
+    if (current !== awaiting.plan) void client.refetchQueries({ include: ["Me", "MyProfile"] }).catch(() => undefined);
+  }, [awaiting, client, current]);
+
+  const value = useMemo<PlansFlow>(
+    () => ({ openPlans, choosePlan, registerInterest: () => void registerInterest(), registeringInterest }),
+    [openPlans, choosePlan, registerInterest, registeringInterest],
+  );
+
+  const from = current ?? "nobreza";
+  return (
+    <PlansContext.Provider value={value}>
+      {children}
+      <PlansDialog open={step.name === "plans"} onClose={close} currentPlan={current} />
+      <ImperatrizDialog open={step.name === "imperatriz"} onClose={close} onNotify={() => void registerInterest()} busy={registeringInterest} />
+      <InterestThanksDialog open={step.name === "interestThanks"} already={step.name === "interestThanks" && step.already} onClose={close} />
+      {step.name === "migration" && (
+        <MigrationDialog
+          open
+          from={from}
+          to={step.target}
+          onCancel={close}
+          onConfirm={() => setStep({ name: "checkout", target: step.target, cycle: step.cycle, migration: true, key: ++checkoutKeys.current })}
+        />
+      )}
+      {step.name === "downgrade" && (
+        <DowngradeDialog
+          open
+          from={from}
+          to={step.target}
+          busy={cancelling}
+          onCancel={close}
+          onConfirm={() => void confirmDowngrade(step.target, step.cycle)}
+        />
+      )}
+      {step.name === "checkout" && (
+        <CheckoutDialog
+          key={step.key}
+          plan={step.target}
+          migration={step.migration}
+          initialCycle={step.cycle}
+          created={awaiting?.checkoutKey === step.key ? awaiting.result : null}
+          onCreated={(result) => setAwaiting({ plan: step.target, migration: step.migration, result, checkoutKey: step.key })}
+          onClose={close}
+        />
+      )}
+      <CelebrationDialog
+        plan={step.name === "celebration" ? step.plan : null}
+        migration={step.name === "celebration" && step.migration}
+        onClose={close}
+      />
+    </PlansContext.Provider>
+  );
+}
