@@ -8,7 +8,7 @@ import { Crown } from "../components/Crown";
 import { Dialog } from "../components/Dialog";
 import { WEB_TEXTS } from "../lib/texts";
 import { UnreadBadge } from "../features/messages/Realtime";
-import { usePlans } from "../features/plans/PlansProvider";
+import { usePlans } from "../features/plans/plansFlow";
 import { useSession } from "../features/session/SessionProvider";
 
 const T = WEB_TEXTS.nav;

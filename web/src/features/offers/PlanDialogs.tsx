@@ -4,7 +4,7 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
-import { usePlans } from "../plans/PlansProvider";
+import { usePlans } from "../plans/plansFlow";
 import { BOARD_TEXTS, type RestrictedAction } from "./boardTexts";
 
 const T = BOARD_TEXTS;

@@ -4,7 +4,7 @@ import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import { Dialog } from "../../components/Dialog";
 import { CycleToggle } from "./CycleToggle";
 import { PlanCards } from "./PlanCards";
-import { usePlans } from "./PlansProvider";
+import { usePlans } from "./plansFlow";
 import { PLAN_TEXTS } from "./planTexts";
 
 const Body = styled.div`

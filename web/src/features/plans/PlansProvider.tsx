@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useApolloClient, useMutation, useSubscription } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import type { BillingCycle, PlanName } from "@clube-coroa/schema";
+import { PlansContext, type PlansFlow } from "./plansFlow";
 import { useToast } from "../../components/Toast";
 import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
 import { onSocketConnected } from "../../lib/apollo";
@@ -14,24 +15,6 @@ import { CelebrationDialog, ImperatrizDialog, InterestThanksDialog } from "./Pla
 import { PlansDialog } from "./PlansDialog";
 import { PLAN_TEXTS } from "./planTexts";
 import { useCancelSubscription } from "./useCancelSubscription";
-
-export interface PlansFlow {
-  /** Opens the plans modal (navigation, upgrade prompt, 'Limitação do Plano'). */
-  openPlans: () => void;
-  /** What choosing a plan leads to: checkout, migration, downgrade warning or imperatriz's info. */
-  choosePlan: (plan: PlanName, cycle?: BillingCycle) => void;
-  /** 'Notificar quando disponível': registers her interest in imperatriz, then thanks her. */
-  registerInterest: () => void;
-  registeringInterest: boolean;
-}
-
-const PlansContext = createContext<PlansFlow | null>(null);
-
-export function usePlans(): PlansFlow {
-  const flow = useContext(PlansContext);
-  if (!flow) throw new Error("usePlans must be used inside <PlansProvider>");
-  return flow;
-}
 
 type Step =
   | { name: "closed" }

@@ -3,7 +3,7 @@ import styled from "styled-components";
 import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import { CycleToggle } from "./CycleToggle";
 import { PlanCards } from "./PlanCards";
-import { usePlans } from "./PlansProvider";
+import { usePlans } from "./plansFlow";
 
 const Toggle = styled.div`
   display: flex;

@@ -11,7 +11,7 @@ import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { clearStoredUser } from "../../lib/storage";
 import { MeDocument } from "../session/documents";
-import { usePlans } from "../plans/PlansProvider";
+import { usePlans } from "../plans/plansFlow";
 import { isPaidPlan } from "../plans/useCancelSubscription";
 import { DeleteAccountDocument } from "./documents";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
