@@ -166,7 +166,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
     graceDays: config.PAYMENT_GRACE_DAYS,
     webhookToken,
     checkoutLimiter: limiter("checkouts", config.CHECKOUTS_PER_HOUR, 3600),
-    confirmLocally: payments instanceof LocalPaymentProvider ? (payment) => payments.confirm(payment) : undefined,
+    // The demo control exists only outside production, like the WhatsApp outbox: even with simulated
+    // payments allowed there, no member can confirm her own payment.
+    confirmLocally:
+      payments instanceof LocalPaymentProvider && config.NODE_ENV !== "production" ? (payment) => payments.confirm(payment) : undefined,
   });
   billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
   return {

@@ -71,9 +71,8 @@ export function billingRoutes(services: Services) {
     res.json({ received: true, outcome });
   });
 
-  // The local provider's demo control: 404 unless the local provider is active.
+  // The local provider's demo control: 404 unless the local provider is active (and never in production).
   router.post("/dev/payments/:paymentId/confirm", async (req, res) => {
-    if (billing.providerKind !== "local") throw new AppError("NOT_FOUND", "Rota não encontrada");
     const payment = await billing.confirmDemoPayment(requireMember(req), String(req.params.paymentId));
     res.json({ success: true, payment: paymentInstructions(payment) });
   });

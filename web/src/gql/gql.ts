@@ -50,7 +50,7 @@ type Documents = {
     "\n  mutation RegisterImperatrizInterest {\n    registerImperatrizInterest {\n      __typename\n      ... on ImperatrizInterest {\n        alreadyRegistered\n        registeredAt\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RegisterImperatrizInterestDocument,
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": typeof types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": typeof types.MyPaymentsDocument,
-    "\n  query PaymentsProvider {\n    paymentsProvider\n  }\n": typeof types.PaymentsProviderDocument,
+    "\n  query PaymentsProvider {\n    demoPayments\n  }\n": typeof types.PaymentsProviderDocument,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": typeof types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": typeof types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": typeof types.ReferralStatsDocument,
@@ -100,7 +100,7 @@ const documents: Documents = {
     "\n  mutation RegisterImperatrizInterest {\n    registerImperatrizInterest {\n      __typename\n      ... on ImperatrizInterest {\n        alreadyRegistered\n        registeredAt\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.RegisterImperatrizInterestDocument,
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": types.MyPaymentsDocument,
-    "\n  query PaymentsProvider {\n    paymentsProvider\n  }\n": types.PaymentsProviderDocument,
+    "\n  query PaymentsProvider {\n    demoPayments\n  }\n": types.PaymentsProviderDocument,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": types.ReferralStatsDocument,
@@ -275,7 +275,7 @@ export function graphql(source: "\n  query MyPayments {\n    myPayments {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PaymentsProvider {\n    paymentsProvider\n  }\n"): (typeof documents)["\n  query PaymentsProvider {\n    paymentsProvider\n  }\n"];
+export function graphql(source: "\n  query PaymentsProvider {\n    demoPayments\n  }\n"): (typeof documents)["\n  query PaymentsProvider {\n    demoPayments\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

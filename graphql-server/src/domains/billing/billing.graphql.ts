@@ -118,8 +118,15 @@ const ImperatrizInterest = builder.objectRef<{ alreadyRegistered: boolean; regis
 
 builder.queryField("paymentsProvider", (t) =>
   t.string({
-    description: "local (simulated payments with a demo control) or asaas.",
+    description: "local (simulated payments) or asaas.",
     resolve: (_root, _args, ctx) => ctx.services.billing.providerKind,
+  }),
+);
+
+builder.queryField("demoPayments", (t) =>
+  t.boolean({
+    description: "Whether the payment screen offers the demo control that confirms a simulated payment (local provider, outside production).",
+    resolve: (_root, _args, ctx) => ctx.services.billing.demoConfirmations,
   }),
 );
 

@@ -783,6 +783,8 @@ export function createBillingService(deps: BillingDeps) {
 
   return {
     providerKind: provider.kind,
+    /** Whether the demo control may confirm payments (local provider, outside production). */
+    demoConfirmations: deps.confirmLocally !== undefined,
     createSubscription,
     cancelSubscription,
     changePlanByMember,

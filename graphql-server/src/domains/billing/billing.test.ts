@@ -439,7 +439,23 @@ describe("billing against ASAAS (a fake ASAAS server)", () => {
   it("the demo control does not exist with a real provider", async () => {
     const { client, paymentId } = await subscribe("5521981", "alteza", "PIX");
     expect((await client.rest("POST", `/api/dev/payments/${paymentId}/confirm`, {})).status).toBe(404);
-    expect((await client.gql("{ paymentsProvider }")).body.data.paymentsProvider).toBe("asaas");
+    expect((await client.gql("{ paymentsProvider demoPayments }")).body.data).toEqual({ paymentsProvider: "asaas", demoPayments: false });
+  });
+});
+
+describe("simulated payments in production", () => {
+  it("offer no demo control, even where the local provider is allowed", async () => {
+    const t = await startTestApp({ NODE_ENV: "production", ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true", ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: "true" });
+    try {
+      const { user, client } = await createMember(t, "5521995", { plan: "nobreza" });
+      const created = await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX"));
+      expect(created.status).toBe(200);
+      expect((await client.rest("POST", `/api/dev/payments/${created.body.paymentInstructions.paymentId}/confirm`, {})).status).toBe(404);
+      expect((await client.gql("{ demoPayments paymentsProvider }")).body.data).toEqual({ demoPayments: false, paymentsProvider: "local" });
+      expect(await planOf(t, user.id)).toBe("nobreza");
+    } finally {
+      await t.close();
+    }
   });
 });
 

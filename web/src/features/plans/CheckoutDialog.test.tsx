@@ -247,7 +247,7 @@ describe("the checkout dialog", () => {
   it("offers the demo confirmation with the local provider", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 200 }));
     const { u, dialog } = await openCheckout({
-      PaymentsProvider: () => ({ data: { paymentsProvider: "local" } }),
+      PaymentsProvider: () => ({ data: { demoPayments: true } }),
       CreateSubscription: () => ({ data: { createSubscription: checkoutResult() } }),
     });
     await u.click(dialog.getByRole("button", { name: "Pagar R$ 27,90" }));

@@ -187,7 +187,7 @@ export function PaymentInstructions({ payment, message }: { payment: PaymentFiel
 
       <Muted>{T.amount(formatCents(payment.amountCents))}</Muted>
       {pending && <Muted>{T.waitingHint}</Muted>}
-      {pending && data?.paymentsProvider === "local" && <DemoConfirm providerPaymentId={payment.providerPaymentId} />}
+      {pending && data?.demoPayments && <DemoConfirm providerPaymentId={payment.providerPaymentId} />}
     </Box>
   );
 }

@@ -118,6 +118,6 @@ export const MyPaymentsDocument = graphql(`
 
 export const PaymentsProviderDocument = graphql(`
   query PaymentsProvider {
-    paymentsProvider
+    demoPayments
   }
 `);

@@ -127,7 +127,7 @@ export function plansHandlers(plan: Plan = "nobreza", extra: Record<string, Hand
         },
       },
     }),
-    PaymentsProvider: () => ({ data: { paymentsProvider: "asaas" } }),
+    PaymentsProvider: () => ({ data: { demoPayments: false } }),
     ...extra,
   };
 }
