@@ -48,6 +48,31 @@ export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger
       if (!closed) log?.warn({ err: error }, `redis ${what} failed`);
       return 0;
     });
+  // SUBSCRIBE commands queued while the connection is still being made can be refused ("Connection in
+  // subscriber mode, only subscriber commands may be used") when ioredis replays its offline queue:
+  // such an instance would silently never hear a topic. They are sent once the connection is ready,
+  // and one refused is tried again.
+  let waitingForReady: Promise<void> | null = null;
+  const ready = () => {
+    if (subscribeClient.status === "ready") return Promise.resolve();
+    waitingForReady ??= new Promise<void>((resolve) => {
+      subscribeClient.once("ready", () => {
+        waitingForReady = null;
+        resolve();
+      });
+    });
+    return waitingForReady;
+  };
+  async function subscribeWhenReady(channel: string, attempt = 1): Promise<unknown> {
+    await ready();
+    try {
+      return await subscribeClient.subscribe(channelPrefix + channel);
+    } catch (error) {
+      if (closed || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      return subscribeWhenReady(channel, attempt + 1);
+    }
+  }
   const eventTarget = createRedisEventTarget({
     publishClient: {
       publish: (channel: string, message: string) => guard(publishClient.publish(channelPrefix + channel, message), "publish"),
@@ -57,7 +82,7 @@ export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger
         subscribeClient.on(event, (channel: string, message: string) => {
           if (channel.startsWith(channelPrefix)) listener(channel.slice(channelPrefix.length), message);
         }),
-      subscribe: (channel: string) => guard(subscribeClient.subscribe(channelPrefix + channel), "subscribe"),
+      subscribe: (channel: string) => guard(subscribeWhenReady(channel), "subscribe"),
       unsubscribe: (channel: string) => guard(subscribeClient.unsubscribe(channelPrefix + channel), "unsubscribe"),
     } as unknown as Redis,
   });
