@@ -34,6 +34,14 @@ export type BusEvents = {
   "banners:changed": [payload: { at: string }];
   /** One of her payments changed state (created, confirmed, overdue...): the checkout celebrates on it. */
   "payment:updated": [userId: number, payload: PaymentDTO];
+  /**
+   * A count of the admin dashboard may have changed (a member joined, went on- or offline, a
+   * conversation or message, a report). Published at most twice a second per instance; offers and
+   * likes are told by `offers:changed`.
+   */
+  "stats:changed": [payload: { at: number }];
+  /** A member reported an offer: the staff's open dashboards show it. */
+  "report:added": [payload: { reportId: number }];
 };
 
 /** The product's bus: services publish after their transaction commits; both doors subscribe. */

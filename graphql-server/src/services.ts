@@ -12,6 +12,11 @@ import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
 import { createPlansService } from "./domains/plans/plans.service.js";
 import { createBillingService } from "./domains/billing/billing.service.js";
+import { createStatsService, createStatsSignal } from "./domains/admin/stats.service.js";
+import { createReportsAdminService } from "./domains/admin/reports-admin.service.js";
+import { createSuperusersService } from "./domains/admin/superusers.service.js";
+import { createAdminUsersService } from "./domains/admin/admin-users.service.js";
+import { createAuditService } from "./domains/admin/audit.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -85,6 +90,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
   /** A limiter named for what it counts, shared by the instances through Redis when configured. */
   const limiter = (name: string, points: number, durationSeconds: number) => createLimiter({ bus, redisPrefix, name, points, durationSeconds });
   const whatsapp = createWhatsAppSender(config, log, clock);
+  /** Told by the services whose writes move the admin dashboard's counts (throttled per instance). */
+  const statsSignal = createStatsSignal(bus);
+  const statsTouched = () => statsSignal.touch();
   const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
   const auth = createAuthService({
     prisma,
@@ -95,6 +103,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     whatsapp,
     sessions,
     verifyLimiter: limiter("otp-verify", config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
+    statsTouched,
   });
   const storage = createStorage(config);
   const cep = createCepLookup(config);
@@ -129,9 +138,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
     bus,
     whatsapp,
     sendLimiter: limiter("messages", config.MESSAGES_PER_MINUTE, 60),
+    statsTouched,
   });
-  const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix });
-  const reports = createReportsService({ prisma, clock, log });
+  const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix, statsTouched });
+  const reports = createReportsService({ prisma, clock, log, bus, statsTouched });
   const plans = createPlansService({
     prisma,
     clock,
@@ -172,6 +182,12 @@ export function createServices(options: { config: Config; db: Database; clock: C
       payments instanceof LocalPaymentProvider && config.NODE_ENV !== "production" ? (payment) => payments.confirm(payment) : undefined,
   });
   billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
+  // Staff tools (issue 12): every function checks the admin policy itself.
+  const adminStats = createStatsService({ prisma, clock, log, bus });
+  const adminReports = createReportsAdminService({ prisma, clock, log, bus, board: offers, statsTouched });
+  const superusers = createSuperusersService({ prisma, clock, sessions });
+  const adminUsers = createAdminUsersService({ prisma, billing });
+  const auditLog = createAuditService({ prisma });
   return {
     config,
     db,
@@ -195,6 +211,11 @@ export function createServices(options: { config: Config; db: Database; clock: C
     plans,
     billing,
     payments,
+    adminStats,
+    adminReports,
+    superusers,
+    adminUsers,
+    auditLog,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;
@@ -202,6 +223,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     limits,
     async close() {
       billing.stop();
+      adminStats.stop();
+      statsSignal.stop();
       presence.stop();
       sessions.stop();
       offers.stop();

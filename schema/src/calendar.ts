@@ -51,3 +51,9 @@ export function periodEndInSaoPaulo(dueDate: string, cycle: "monthly" | "annual"
   const lastDay = new Date(Date.UTC(year, targetIndex + 1, 0)).getUTCDate();
   return new Date(new TZDate(year, targetIndex, Math.min(day, lastDay), PRODUCT_TIME_ZONE).getTime());
 }
+
+/** The instant São Paulo's calendar day of `now` (or the day `plusDays` after it) began. */
+export function startOfDayInSaoPaulo(now: Date, plusDays = 0): Date {
+  const local = inSaoPaulo(now);
+  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + plusDays, PRODUCT_TIME_ZONE).getTime());
+}

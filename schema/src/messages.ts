@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   "ALREADY_REGISTERED",
   "PAYMENT_NOT_PENDING",
   "WEBHOOK_UNAUTHORIZED",
+  // staff tools (issue 12)
+  "REPORT_NOT_PENDING",
+  "ALREADY_SUPERUSER",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -131,6 +134,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ALREADY_REGISTERED: "Already registered",
   PAYMENT_NOT_PENDING: "Este pagamento não está mais pendente",
   WEBHOOK_UNAUTHORIZED: "Token do webhook inválido",
+  // staff tools (issue 12)
+  REPORT_NOT_PENDING: "Este relatório já foi analisado: só relatórios pendentes podem ser resolvidos ou descartados",
+  ALREADY_SUPERUSER: "Este telefone já é de uma superusuária",
 };
 
 /**

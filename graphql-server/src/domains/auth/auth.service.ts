@@ -11,6 +11,8 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { WhatsAppSendError, type WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import { toUserDTO, type UserDTO } from "../users/users.service.js";
 import type { SessionMeta, SessionStore } from "./sessions.js";
+import { writeAudit } from "../admin/audit.js";
+import { lockSuperuserPhone } from "../admin/superusers.service.js";
 
 export interface AuthDeps {
   prisma: PrismaClient;
@@ -21,6 +23,8 @@ export interface AuthDeps {
   whatsapp: WhatsAppSender;
   sessions: SessionStore;
   verifyLimiter: RateLimiter;
+  /** A member joined: the admin dashboard's counts changed. */
+  statsTouched?: () => void;
 }
 
 export interface SignInMeta extends SessionMeta {
@@ -212,12 +216,20 @@ export function createAuthService(deps: AuthDeps) {
       );
     }
 
-    const isSuperPhone = config.SUPERUSER_PHONES.includes(phone);
-    const { user, session, promoted } = await prisma.$transaction(async (tx) => {
+    const { user, session, promoted, created } = await prisma.$transaction(async (tx) => {
       const consumed = await tx.loginToken.updateMany({ where: { id: latest.id, usedAt: null }, data: { usedAt: now } });
       if (consumed.count === 0) throw new AppError("TOKEN_USED");
       let user = await tx.user.findUnique({ where: { phone } });
       let promoted = false;
+      const created = !user;
+      // A phone a superuser added before she had an account (the lock orders it with that addition).
+      let invite = null;
+      if (user?.role !== "superuser") {
+        if (!user) await lockSuperuserPhone(tx, phone);
+        invite = await tx.superuserInvite.findUnique({ where: { phone } });
+        if (invite?.appliedAt) invite = null;
+      }
+      const isSuperPhone = config.SUPERUSER_PHONES.includes(phone) || invite !== null;
       if (!user) {
         const referrerId = userIdFromReferralCode(input.referralCode);
         const referrer = referrerId ? await tx.user.findUnique({ where: { id: referrerId }, select: { id: true } }) : null;
@@ -236,6 +248,17 @@ export function createAuthService(deps: AuthDeps) {
         user = await tx.user.update({ where: { id: user.id }, data: { role: "superuser" } });
         promoted = true;
       }
+      if (invite) {
+        await tx.superuserInvite.update({ where: { id: invite.id }, data: { appliedAt: now } });
+        await writeAudit(tx, {
+          actorId: null,
+          action: "superuser.invite.applied",
+          targetType: "User",
+          targetId: user.id,
+          data: { phone, inviteId: invite.id, addedById: invite.addedById },
+          at: now,
+        });
+      }
       const session = await sessions.create(tx, user.id, meta);
       if (meta.deviceKey) {
         const deviceHash = sha256(meta.deviceKey);
@@ -245,8 +268,9 @@ export function createAuthService(deps: AuthDeps) {
           update: { lastSignInAt: now },
         });
       }
-      return { user, session, promoted };
+      return { user, session, promoted, created };
     });
+    if (created) deps.statsTouched?.();
     // Her other sessions' connections were opened under the old role.
     if (promoted) sessions.endConnections(user.id, { exceptSessionId: session.id });
     return { user: toUserDTO(user), session };

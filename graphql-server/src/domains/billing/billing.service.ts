@@ -10,6 +10,7 @@ import {
   PLANS,
   priceOf,
   PRODUCT_NAME,
+  parseId,
   todayInSaoPaulo,
   type CheckoutInput,
   type PlanName,
@@ -24,6 +25,7 @@ import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Logger } from "../../lib/log.js";
 import { PaymentProviderError, type AsaasWebhookEvent, type PaymentProvider } from "../../providers/payments/payments.js";
 import type { PlansService } from "../plans/plans.service.js";
+import { requireSuperuser } from "../admin/admin.policy.js";
 import { dateColumn, toPaymentDTO, toSubscriptionDTO, type PaymentDTO, type SubscriptionDTO } from "./billing.dto.js";
 
 /** The smallest charge ASAAS accepts for PIX and boleto (R$ 5,00). */
@@ -74,6 +76,14 @@ export interface CheckoutOutcome {
 type UnpaidStatus = Extract<PaymentStatus, "pending" | "overdue">;
 const UNPAID: PaymentStatus[] = ["pending", "overdue"];
 const LIVE_SUBSCRIPTION = ["pending", "active", "overdue"] as const;
+/**
+ * A plan given by the staff (simple admin): active, free, with no provider subscription and no end
+ * (paidUntil null: until the staff or she change it). No provider event reaches it and the sweep,
+ * which ends only periods that ran out, never ends it.
+ */
+export const STAFF_GRANT = { status: "active", paidUntil: null, asaasSubscriptionId: null } as const;
+const isStaffGrant = (s: { status: string; paidUntil: Date | null; asaasSubscriptionId: string | null }) =>
+  s.status === "active" && s.paidUntil === null && s.asaasSubscriptionId === null;
 
 /**
  * What each ASAAS event makes of a payment, and the states it may come from: a state never moves
@@ -199,7 +209,12 @@ export function createBillingService(deps: BillingDeps) {
   async function otherCover(tx: Tx, userId: number, plan: PlanName, exceptId: number) {
     const cutoff = new Date(clock.now().getTime() - graceMs);
     const other = await tx.planSubscription.findFirst({
-      where: { userId, plan, id: { not: exceptId }, status: { in: ["active", "overdue", "canceled"] }, paidUntil: { gt: cutoff } },
+      where: {
+        userId,
+        plan,
+        id: { not: exceptId },
+        OR: [{ status: { in: ["active", "overdue", "canceled"] }, paidUntil: { gt: cutoff } }, STAFF_GRANT],
+      },
       select: { id: true, status: true, paidUntil: true, canceledAt: true },
     });
     // A subscription she cancelled herself gave its period up (its paidUntil was cut to the cancellation).
@@ -268,7 +283,13 @@ export function createBillingService(deps: BillingDeps) {
       for (const old of live) {
         await tx.planSubscription.updateMany({
           where: { id: old.id, status: old.status },
-          data: { status: "canceled", canceledAt: now, providerCanceledAt: old.asaasSubscriptionId ? now : null },
+          data: {
+            status: "canceled",
+            canceledAt: now,
+            providerCanceledAt: old.asaasSubscriptionId ? now : null,
+            // A plan the staff gave holds like a period paid until now (the grace period follows).
+            ...(isStaffGrant(old) ? { paidUntil: now } : {}),
+          },
         });
       }
       if (live.length) {
@@ -442,16 +463,69 @@ export function createBillingService(deps: BillingDeps) {
       if (current.plan === "nobreza") return current;
       return cancelSubscription(current, meta);
     }
-    const updated = await prisma.$transaction(async (tx) => {
-      const target = await tx.user.findUnique({ where: { id: targetId }, select: { id: true } });
-      if (!target) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-      return movePlan(tx, targetId, newPlan, { actorId: actor.id, reason: "superuser", ip: meta.ip });
-    });
-    if (!updated) {
-      const unchanged = await prisma.user.findUnique({ where: { id: targetId } });
-      if (!unchanged) throw new AppError("NOT_FOUND", "Usuária não encontrada");
-      return unchanged;
+    return changePlanByStaff(actor, targetId, newPlan, { ...meta, notFound: "Usuária não encontrada" });
+  }
+
+  /**
+   * A superuser sets a member's plan (simple admin, and PATCH /api/users/{id}/plan): as the
+   * warning says, her provider subscriptions are cancelled (one the provider does not confirm is
+   * retried by the sweep, so she is never charged for a plan she no longer has), what she had paid
+   * no longer holds a plan, and a paid plan is recorded as a staff grant (STAFF_GRANT). Audited;
+   * `meUpdated` and the board are told. The same plan again changes nothing.
+   */
+  async function changePlanByStaff(
+    actor: Pick<User, "id" | "role"> | null,
+    targetId: unknown,
+    plan: unknown,
+    meta: { ip?: string; notFound?: string } = {},
+  ): Promise<User> {
+    const staff = requireSuperuser(actor);
+    const notFound = () => new AppError("NOT_FOUND", meta.notFound ?? "Usuário não encontrado");
+    const userId = parseId(targetId);
+    if (userId === null) throw notFound();
+    if (!(PLANS as readonly unknown[]).includes(plan)) throw new AppError("VALIDATION", "Plano inválido");
+    const newPlan = plan as PlanName;
+    const target = await prisma.user.findUnique({ where: { id: userId } });
+    if (!target) throw notFound();
+    if (target.plan === newPlan) return target;
+
+    const live = await prisma.planSubscription.findMany({ where: { userId, status: { in: [...LIVE_SUBSCRIPTION] } } });
+    const confirmed = new Set<number>();
+    for (const subscription of live) {
+      if (!subscription.asaasSubscriptionId) continue;
+      try {
+        await provider.cancelSubscription(subscription.asaasSubscriptionId);
+        confirmed.add(subscription.id);
+      } catch (error) {
+        log.warn({ userId, subscriptionId: subscription.id, err: error instanceof Error ? error.message : error }, "staff plan change: provider cancellation failed; the sweep retries it");
+      }
     }
+    const now = clock.now();
+    const updated = await prisma.$transaction(async (tx) => {
+      for (const subscription of live) {
+        await tx.planSubscription.updateMany({
+          where: { id: subscription.id, status: subscription.status },
+          data: { status: "canceled", canceledAt: now, providerCanceledAt: confirmed.has(subscription.id) ? now : null },
+        });
+      }
+      // Her plan is the staff's decision from now on: no earlier period holds one.
+      await tx.planSubscription.updateMany({ where: { userId, paidUntil: { gt: now } }, data: { paidUntil: now } });
+      await tx.payment.updateMany({ where: { userId, status: { in: UNPAID } }, data: { status: "canceled" } });
+      const grant =
+        newPlan === "nobreza"
+          ? null
+          : await tx.planSubscription.create({
+              data: { userId, plan: newPlan, billingCycle: "monthly", billingType: "PIX", priceCents: 0, startedAt: now, ...STAFF_GRANT },
+            });
+      return movePlan(tx, userId, newPlan, {
+        actorId: staff.id,
+        reason: "superuser",
+        ip: meta.ip,
+        canceledSubscriptions: live.map((s) => s.id),
+        ...(grant ? { grantId: grant.id } : {}),
+      });
+    });
+    if (!updated) return (await prisma.user.findUnique({ where: { id: userId } })) ?? target;
     await planWriter.planChanged(updated);
     return updated;
   }
@@ -788,6 +862,7 @@ export function createBillingService(deps: BillingDeps) {
     createSubscription,
     cancelSubscription,
     changePlanByMember,
+    changePlanByStaff,
     receiveWebhook,
     sweep,
     startSweeping,

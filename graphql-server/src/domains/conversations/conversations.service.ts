@@ -17,6 +17,8 @@ export interface ConversationsDeps {
   log: Logger;
   bus: Bus;
   whatsapp: WhatsAppSender;
+  /** A conversation or message was added: the admin dashboard's counts changed. */
+  statsTouched?: () => void;
 }
 
 export interface ConversationDTO {
@@ -178,7 +180,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     options: { expectedOwnerId?: number } = {},
   ): Promise<ConversationDTO> {
     const offer = parseId(offerId) !== null
-      ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true } })
+      ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true, hiddenAt: true } })
       : null;
     if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
     if (options.expectedOwnerId !== undefined && options.expectedOwnerId !== offer.userId) {
@@ -187,6 +189,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     if (offer.userId === user.id) throw new AppError("OWN_OFFER");
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
+    // A hidden offer starts no new conversation; the ones already open go on.
+    if (!existing && offer.hiddenAt) throw new AppError("NOT_FOUND", "Oferta não encontrada");
     if (!existing) {
       if (user.plan === "nobreza" && offer.type !== "apoio") throw new UpgradeRequiredError("contact", "alteza");
       const now = clock.now();
@@ -203,6 +207,7 @@ export function createConversationsService(deps: ConversationsDeps) {
           });
           return { id: created.id };
         });
+        deps.statsTouched?.();
       } catch (error) {
         // Two parallel starts: the unique (offerId, interestedUserId) lets one win; answer its row.
         if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
@@ -302,6 +307,7 @@ export function createConversationsService(deps: ConversationsDeps) {
 
     const dto = toMessageDTO(message);
     bus.pubsub.publish("message:added", conversationId, dto);
+    deps.statsTouched?.();
     const notification: NewMessageNotification = {
       messageId: message.id,
       senderName: displayName(sender),

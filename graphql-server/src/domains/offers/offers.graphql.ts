@@ -33,6 +33,10 @@ export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
     likes: t.exposeInt("likes"),
     isLiked: t.exposeBoolean("isLiked", { description: "Whether the signed-in member likes it; false when anonymous." }),
     isOwn: t.boolean({ resolve: (o, _args, ctx) => ctx.user?.id === o.userId }),
+    hidden: t.boolean({
+      description: "Taken off the board by the staff (a resolved report); only its owner still sees it, through offer(id).",
+      resolve: (o) => o.hidden ?? false,
+    }),
     createdAt: t.string({ description: "ISO 8601, UTC.", resolve: (o) => o.createdAt.toISOString() }),
     userNickname: t.exposeString("userNickname", { nullable: true }),
     userFullName: t.exposeString("userFullName", { nullable: true }),

@@ -61,6 +61,8 @@ export interface OfferDTO {
   userProfilePhoto: string | null;
   userProfessionalActivity: string | null;
   isLiked: boolean;
+  /** Set only on the owner's own view of an offer the staff took off the board (`offer(id)`). */
+  hidden?: boolean;
 }
 
 export interface OfferFilter {
@@ -226,7 +228,8 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
 
 /** The filter as a Prisma condition; unknown or 'all' values mean no filter, like the client sends. */
 export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
-  const where: Prisma.OfferWhereInput = {};
+  // Offers the staff hid (a resolved report) are on nobody's board.
+  const where: Prisma.OfferWhereInput = { hiddenAt: null };
   if (isOneOf(OFFER_TYPES, filter.type)) where.type = filter.type;
   if (isOneOf(POST_TYPES, filter.postType)) where.postType = filter.postType;
   const state = filter.state?.trim().toUpperCase();
@@ -398,7 +401,10 @@ export function createOffersService(deps: OffersDeps) {
   async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
     const row = await prisma.offer.findUnique({ where: { id }, include: { user: { select: authorSelect } } });
     if (!row) return null;
-    return presentOffer(offerCard(row), viewerId, (await likedAmong(viewerId, [row.id])).has(row.id));
+    // A hidden offer exists for its owner only, who sees it marked hidden.
+    if (row.hiddenAt && row.userId !== viewerId) return null;
+    const card = presentOffer(offerCard(row), viewerId, (await likedAmong(viewerId, [row.id])).has(row.id));
+    return row.hiddenAt ? { ...card, hidden: true } : card;
   }
 
   async function createOffer(user: Pick<User, "id">, input: unknown): Promise<OfferDTO> {
@@ -472,7 +478,7 @@ export function createOffersService(deps: OffersDeps) {
    */
   async function toggleLike(user: Pick<User, "id">, offerId: number) {
     const result = await prisma.$transaction(async (tx) => {
-      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} FOR UPDATE`;
+      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL FOR UPDATE`;
       if (found.length === 0) throw new AppError("NOT_FOUND", "Oferta não encontrada");
       const removed = await tx.like.deleteMany({ where: { userId: user.id, offerId } });
       const liked = removed.count === 0;
@@ -496,7 +502,7 @@ export function createOffersService(deps: OffersDeps) {
   async function communityStats() {
     const [totalMembers, byType] = await Promise.all([
       prisma.user.count(),
-      prisma.offer.groupBy({ by: ["type"], _count: { _all: true } }),
+      prisma.offer.groupBy({ by: ["type"], where: { hiddenAt: null }, _count: { _all: true } }),
     ]);
     const count = (type: OfferTypeName) => byType.find((g) => g.type === type)?._count._all ?? 0;
     return { totalMembers, totalCollabs: count("collab"), totalPermutas: count("permuta"), totalApoios: count("apoio") };
@@ -541,6 +547,10 @@ export function createOffersService(deps: OffersDeps) {
     /** Tells every board that a member's cards changed (her plan, state or display fields), after commit. */
     authorChanged(authorId: number) {
       publish({ kind: "author", authorId });
+    },
+    /** The staff hid an offer (after commit): every board drops it at once. */
+    offerHidden(offerId: number) {
+      void publish({ kind: "updated", offerId });
     },
     /** Whole anonymous GraphQL answers of the board (see boardResponseCache), emptied with the pages. */
     responseCache: boardCache<CachedBoardResult>(),

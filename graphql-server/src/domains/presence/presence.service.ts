@@ -12,6 +12,8 @@ export interface PresenceDeps {
   bus: Bus;
   /** This deployment's prefix of shared Redis keys (see services.ts). */
   redisPrefix?: string;
+  /** Someone went on- or offline: the admin dashboard's 'Usuárias Online' changed. */
+  statsTouched?: () => void;
 }
 
 /** A heartbeat keeps her online this long; the client sends one every 60 s (spec section 9). */
@@ -54,7 +56,10 @@ export function createPresenceService(deps: PresenceDeps) {
     if (stopped) return;
     const seen = heartbeatAt ? { lastSeenAt: heartbeatAt } : {};
     const changed = await prisma.user.updateMany({ where: { id: userId, isOnline: !isOnline }, data: { isOnline, ...seen } });
-    if (changed.count === 1) bus.pubsub.publish("presence:changed", userId, { userId, isOnline });
+    if (changed.count === 1) {
+      bus.pubsub.publish("presence:changed", userId, { userId, isOnline });
+      deps.statsTouched?.();
+    }
     else if (heartbeatAt) await prisma.user.updateMany({ where: { id: userId }, data: seen });
   }
 
@@ -136,6 +141,7 @@ export function createPresenceService(deps: PresenceDeps) {
       select: { id: true },
     });
     for (const { id } of offline) bus.pubsub.publish("presence:changed", id, { userId: id, isOnline: false });
+    if (offline.length) deps.statsTouched?.();
     return offline.map((u) => u.id);
   }
 

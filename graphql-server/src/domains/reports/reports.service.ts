@@ -1,5 +1,6 @@
 import { reportInputSchema, reportIssueOf } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
+import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -9,6 +10,9 @@ export interface ReportsDeps {
   prisma: PrismaClient;
   clock: Clock;
   log: Logger;
+  bus: Bus;
+  /** A report was added: the admin dashboard's 'Relatórios Pendentes' changed. */
+  statsTouched?: () => void;
 }
 
 /** What a member sends when she reports a post (spec part 2 sections 3 and 7: both payload variants). */
@@ -26,7 +30,7 @@ export interface ReportResult {
 }
 
 export function createReportsService(deps: ReportsDeps) {
-  const { prisma, clock, log } = deps;
+  const { prisma, clock, log, bus } = deps;
 
   /**
    * A member reports someone else's offer. The author is derived from the offer (a given
@@ -67,7 +71,12 @@ export function createReportsService(deps: ReportsDeps) {
       });
       return { id: row.id, created: true };
     });
-    if (result.created) log.info({ reportId: result.id, offerId, reason }, "report created");
+    if (result.created) {
+      log.info({ reportId: result.id, offerId, reason }, "report created");
+      // The staff's open dashboards show it at once.
+      bus.pubsub.publish("report:added", { reportId: result.id });
+      deps.statsTouched?.();
+    }
     return result;
   }
 
