@@ -439,7 +439,7 @@ describe("simple admin", () => {
     expect(grant).toMatchObject({ plan: "majestade", priceCents: 0, paidUntil: null, asaasSubscriptionId: null });
 
     const log = await admin.client.gql(`{ auditLog(first: 20) { items { action targetId data ip actor { id phone } } } }`);
-    const entry = log.body.data.auditLog.items.find((e: { action: string; targetId: string }) => e.action === "user.plan.change" && e.targetId === String(user.id) && JSON.parse(e.data).reason === "superuser");
+    const entry = log.body.data.auditLog.items.find((e: { action: string; targetId: string; data: string }) => e.action === "user.plan.change" && e.targetId === String(user.id) && JSON.parse(e.data).reason === "superuser");
     expect(entry).toMatchObject({ actor: { id: admin.user.id, phone: admin.user.phone } });
     expect(JSON.parse(entry.data)).toMatchObject({ from: "alteza", to: "majestade", canceledSubscriptions: [paid.id], grantId: grant.id });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInSaoPaulo, inSaoPaulo, startOfMonthInSaoPaulo, todayInSaoPaulo, yearInSaoPaulo } from "./calendar.js";
+import { dayInSaoPaulo, inSaoPaulo, startOfDayInSaoPaulo, startOfMonthInSaoPaulo, todayInSaoPaulo, yearInSaoPaulo } from "./calendar.js";
 
 const startOfMonth = (iso: string) => startOfMonthInSaoPaulo(new Date(iso)).toISOString();
 
@@ -48,5 +48,12 @@ describe("São Paulo's calendar", () => {
     expect(dayInSaoPaulo("2025-12-31T12:00:00Z", 1)).toBe("2026-01-01");
     // The day after a summer-time change is still one calendar day later.
     expect(dayInSaoPaulo("2018-11-03T12:00:00Z", 1)).toBe("2018-11-04");
+  });
+
+  it("starts the 30 days of 'Novos Usuários (30d)' at midnight São Paulo time, 29 days before today", () => {
+    // 23:00 on 9 March in São Paulo: today is the 9th.
+    expect(startOfDayInSaoPaulo(new Date("2026-03-10T02:00:00Z")).toISOString()).toBe("2026-03-09T03:00:00.000Z");
+    expect(startOfDayInSaoPaulo(new Date("2026-03-10T02:00:00Z"), -29).toISOString()).toBe("2026-02-08T03:00:00.000Z");
+    expect(startOfDayInSaoPaulo(new Date("2026-03-10T12:00:00Z"), -29).toISOString()).toBe("2026-02-09T03:00:00.000Z");
   });
 });

@@ -1,7 +1,6 @@
 import { REPORT_STATUSES } from "@clube-coroa/schema";
 import { builder } from "../../builder.js";
 import { AppError } from "../../lib/errors.js";
-import { ReportReasonEnum } from "../reports/reports.graphql.js";
 import { PlanEnum } from "../users/users.graphql.js";
 import type { AdminUserDTO } from "./admin-users.service.js";
 import type { AuditEntryDTO } from "./audit.js";
@@ -66,7 +65,7 @@ const AdminReportRef = builder.objectRef<AdminReportDTO>("AdminReport").implemen
   fields: (t) => ({
     id: t.exposeInt("id"),
     status: t.field({ type: ReportStatusEnum, resolve: (r) => r.status }),
-    reason: t.field({ type: ReportReasonEnum, resolve: (r) => r.reason }),
+    reason: t.exposeString("reason", { description: "spam, inappropriate, fake, scam, harassment or other." }),
     customReason: t.exposeString("customReason", { nullable: true }),
     adminNotes: t.exposeString("adminNotes", { nullable: true }),
     createdAt: t.exposeString("createdAt"),

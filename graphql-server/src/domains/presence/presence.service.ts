@@ -59,8 +59,7 @@ export function createPresenceService(deps: PresenceDeps) {
     if (changed.count === 1) {
       bus.pubsub.publish("presence:changed", userId, { userId, isOnline });
       deps.statsTouched?.();
-    }
-    else if (heartbeatAt) await prisma.user.updateMany({ where: { id: userId }, data: seen });
+    } else if (heartbeatAt) await prisma.user.updateMany({ where: { id: userId }, data: seen });
   }
 
   /** The online-status call and the setOnlineStatus mutation. */
