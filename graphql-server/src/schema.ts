@@ -8,6 +8,7 @@ import "./domains/conversations/conversations.graphql.js";
 import "./domains/reports/reports.graphql.js";
 import "./domains/plans/plans.graphql.js";
 import "./domains/billing/billing.graphql.js";
+import "./domains/admin/sponsors.graphql.js";
 
 export const schema = builder.toSchema();
 

@@ -12,6 +12,8 @@ import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
 import { createPlansService } from "./domains/plans/plans.service.js";
 import { createBillingService } from "./domains/billing/billing.service.js";
+import { createSponsorsService } from "./domains/admin/sponsors.service.js";
+import { createExportsService } from "./domains/admin/exports.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -172,6 +174,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
       payments instanceof LocalPaymentProvider && config.NODE_ENV !== "production" ? (payment) => payments.confirm(payment) : undefined,
   });
   billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
+  const sponsors = createSponsorsService({ prisma, clock });
+  const exports = createExportsService({ prisma, clock, log, sponsors });
   return {
     config,
     db,
@@ -195,6 +199,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     plans,
     billing,
     payments,
+    sponsors,
+    exports,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;
