@@ -9,6 +9,7 @@ import "./domains/reports/reports.graphql.js";
 import "./domains/plans/plans.graphql.js";
 import "./domains/billing/billing.graphql.js";
 import "./domains/admin/admin.graphql.js";
+import "./domains/admin/sponsors.graphql.js";
 
 export const schema = builder.toSchema();
 

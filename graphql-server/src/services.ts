@@ -17,6 +17,8 @@ import { createReportsAdminService } from "./domains/admin/reports-admin.service
 import { createSuperusersService } from "./domains/admin/superusers.service.js";
 import { createAdminUsersService } from "./domains/admin/admin-users.service.js";
 import { createAuditService } from "./domains/admin/audit.js";
+import { createSponsorsService } from "./domains/admin/sponsors.service.js";
+import { createExportsService } from "./domains/admin/exports.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -188,6 +190,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const superusers = createSuperusersService({ prisma, clock, sessions });
   const adminUsers = createAdminUsersService({ prisma, billing });
   const auditLog = createAuditService({ prisma });
+  const sponsors = createSponsorsService({ prisma, clock });
+  const exports = createExportsService({ prisma, clock, log, sponsors });
   return {
     config,
     db,
@@ -216,6 +220,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     superusers,
     adminUsers,
     auditLog,
+    sponsors,
+    exports,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;

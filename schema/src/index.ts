@@ -13,3 +13,4 @@ export * from "./validation/report.js";
 export * from "./validation/board.js";
 export * from "./plans.js";
 export * from "./validation/checkout.js";
+export * from "./sponsors.js";

@@ -10,6 +10,7 @@ import { reportsRoutes } from "./reports.js";
 import { plansRoutes } from "./plans.js";
 import { billingRoutes } from "./billing.js";
 import { adminRoutes } from "./admin.js";
+import { adminExportsRoutes } from "./admin-exports.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -31,6 +32,7 @@ export function restApi(services: Services) {
   api.use(plansRoutes(services));
   api.use(billingRoutes(services));
   api.use(adminRoutes(services));
+  api.use(adminExportsRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
   api.use(restErrorHandler(services));
   return api;
