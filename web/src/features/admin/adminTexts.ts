@@ -60,7 +60,7 @@ export const ADMIN_TEXTS = {
     all: {
       region: "Todas as regiões",
       businessType: "Todos os tipos",
-      serviceType: "Todos os atendimentos",
+      serviceType: "Todos",
       profile: "Todos os perfis",
       age: "Todas as idades",
     },

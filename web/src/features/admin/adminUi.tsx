@@ -138,6 +138,7 @@ const Table = styled.table`
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     white-space: nowrap;
   }
+  tbody th { white-space: nowrap; }
   tbody tr:hover { background: ${({ theme }) => theme.colors.background}; }
 `;
 
