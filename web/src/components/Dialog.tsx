@@ -55,9 +55,19 @@ const Title = styled(RadixDialog.Title)`
   font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
-const Description = styled(RadixDialog.Description)`
+const Description = styled(RadixDialog.Description)<{ $tone: "muted" | "warning" }>`
   color: ${({ theme }) => theme.colors.textMuted};
   margin-bottom: ${({ theme }) => theme.space.md};
+  ${({ $tone, theme }) =>
+    $tone === "warning" &&
+    css`
+      padding: ${theme.space.sm} ${theme.space.md};
+      border-left: 4px solid ${theme.colors.danger};
+      border-radius: ${theme.radii.sm};
+      background: ${theme.colors.warningBg};
+      color: ${theme.colors.warningText};
+      font-weight: ${theme.fontWeights.bold};
+    `}
 `;
 
 const Close = styled(RadixDialog.Close)`
@@ -77,6 +87,8 @@ interface DialogProps {
   onOpenChange?: (open: boolean) => void;
   title: string;
   description?: string;
+  /** warning: the description is a caution to read before confirming (tinted, bold). */
+  descriptionTone?: "muted" | "warning";
   trigger?: ReactNode;
   placement?: "center" | "right";
   /** lg: a wide centred dialog (the plans modal's four cards). */
@@ -86,7 +98,7 @@ interface DialogProps {
 }
 
 /** An accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
-export function Dialog({ open, onOpenChange, title, description, trigger, placement = "center", size = "md", closeLabel = "Fechar", children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, descriptionTone = "muted", trigger, placement = "center", size = "md", closeLabel = "Fechar", children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -97,7 +109,7 @@ export function Dialog({ open, onOpenChange, title, description, trigger, placem
             <Title>{title}</Title>
             <Close aria-label={closeLabel}>×</Close>
           </Header>
-          {description && <Description>{description}</Description>}
+          {description && <Description $tone={descriptionTone}>{description}</Description>}
           {children}
         </Content>
       </RadixDialog.Portal>

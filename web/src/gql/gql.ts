@@ -14,6 +14,21 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AdminStatsFields on AdminStats {\n    totalUsers\n    onlineUsers\n    totalOffers\n    totalConversations\n    totalMessages\n    totalLikes\n    pendingReports\n    newUsers\n    connectionsByType {\n      collab\n      permuta\n      apoio\n    }\n    usersByPlan {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n    }\n    offersByType {\n      collab\n      permuta\n      apoio\n    }\n  }\n": typeof types.AdminStatsFieldsFragmentDoc,
+    "\n  query AdminStats {\n    adminStats {\n      ...AdminStatsFields\n    }\n  }\n": typeof types.AdminStatsDocument,
+    "\n  subscription AdminStatsChanged {\n    adminStatsChanged {\n      ...AdminStatsFields\n    }\n  }\n": typeof types.AdminStatsChangedDocument,
+    "\n  fragment AdminReportFields on AdminReport {\n    id\n    status\n    reason\n    customReason\n    adminNotes\n    createdAt\n    resolvedAt\n    reportedUser {\n      id\n      fullName\n      phone\n    }\n    offer {\n      id\n      title\n      content\n      hidden\n    }\n  }\n": typeof types.AdminReportFieldsFragmentDoc,
+    "\n  query AdminReports($status: ReportStatus, $first: Int, $after: String) {\n    adminReports(status: $status, first: $first, after: $after) {\n      items {\n        ...AdminReportFields\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminReportsDocument,
+    "\n  subscription ReportAdded {\n    reportAdded {\n      ...AdminReportFields\n    }\n  }\n": typeof types.ReportAddedDocument,
+    "\n  mutation UpdateReportStatus($reportId: Int!, $status: ReportStatus!, $adminNotes: String, $hideOffer: Boolean) {\n    updateReportStatus(reportId: $reportId, status: $status, adminNotes: $adminNotes, hideOffer: $hideOffer) {\n      __typename\n      ... on AdminReport {\n        ...AdminReportFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.UpdateReportStatusDocument,
+    "\n  query SponsorUsers($filter: SponsorFilter, $first: Int, $after: String) {\n    sponsorUsers(filter: $filter, first: $first, after: $after) {\n      rows {\n        id\n        fullName\n        phone\n        email\n        plan\n        region\n        businessType\n        age\n        serviceType\n        entrepreneurProfile\n        professionalActivity\n        createdAt\n      }\n      nextCursor\n      total\n      csvUrl\n    }\n  }\n": typeof types.SponsorUsersDocument,
+    "\n  query SuperUsers {\n    superUsers {\n      id\n      fullName\n      phone\n      email\n      createdAt\n      pending\n    }\n  }\n": typeof types.SuperUsersDocument,
+    "\n  mutation AddSuperUser($phone: String!) {\n    addSuperUser(phone: $phone) {\n      __typename\n      ... on SuperUser {\n        id\n        fullName\n        phone\n        email\n        createdAt\n        pending\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AddSuperUserDocument,
+    "\n  query AuditLog($first: Int, $after: String) {\n    auditLog(first: $first, after: $after) {\n      items {\n        id\n        action\n        actor {\n          id\n          fullName\n          phone\n        }\n        targetType\n        targetId\n        data\n        ip\n        createdAt\n      }\n      nextCursor\n    }\n  }\n": typeof types.AuditLogDocument,
+    "\n  fragment AdminUserFields on AdminUser {\n    id\n    fullName\n    nickname\n    phone\n    email\n    city\n    plan\n  }\n": typeof types.AdminUserFieldsFragmentDoc,
+    "\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AdminUserDocument,
+    "\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AdminChangePlanDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": typeof types.AppInfoDocument,
@@ -64,6 +79,21 @@ type Documents = {
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
 };
 const documents: Documents = {
+    "\n  fragment AdminStatsFields on AdminStats {\n    totalUsers\n    onlineUsers\n    totalOffers\n    totalConversations\n    totalMessages\n    totalLikes\n    pendingReports\n    newUsers\n    connectionsByType {\n      collab\n      permuta\n      apoio\n    }\n    usersByPlan {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n    }\n    offersByType {\n      collab\n      permuta\n      apoio\n    }\n  }\n": types.AdminStatsFieldsFragmentDoc,
+    "\n  query AdminStats {\n    adminStats {\n      ...AdminStatsFields\n    }\n  }\n": types.AdminStatsDocument,
+    "\n  subscription AdminStatsChanged {\n    adminStatsChanged {\n      ...AdminStatsFields\n    }\n  }\n": types.AdminStatsChangedDocument,
+    "\n  fragment AdminReportFields on AdminReport {\n    id\n    status\n    reason\n    customReason\n    adminNotes\n    createdAt\n    resolvedAt\n    reportedUser {\n      id\n      fullName\n      phone\n    }\n    offer {\n      id\n      title\n      content\n      hidden\n    }\n  }\n": types.AdminReportFieldsFragmentDoc,
+    "\n  query AdminReports($status: ReportStatus, $first: Int, $after: String) {\n    adminReports(status: $status, first: $first, after: $after) {\n      items {\n        ...AdminReportFields\n      }\n      nextCursor\n    }\n  }\n": types.AdminReportsDocument,
+    "\n  subscription ReportAdded {\n    reportAdded {\n      ...AdminReportFields\n    }\n  }\n": types.ReportAddedDocument,
+    "\n  mutation UpdateReportStatus($reportId: Int!, $status: ReportStatus!, $adminNotes: String, $hideOffer: Boolean) {\n    updateReportStatus(reportId: $reportId, status: $status, adminNotes: $adminNotes, hideOffer: $hideOffer) {\n      __typename\n      ... on AdminReport {\n        ...AdminReportFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.UpdateReportStatusDocument,
+    "\n  query SponsorUsers($filter: SponsorFilter, $first: Int, $after: String) {\n    sponsorUsers(filter: $filter, first: $first, after: $after) {\n      rows {\n        id\n        fullName\n        phone\n        email\n        plan\n        region\n        businessType\n        age\n        serviceType\n        entrepreneurProfile\n        professionalActivity\n        createdAt\n      }\n      nextCursor\n      total\n      csvUrl\n    }\n  }\n": types.SponsorUsersDocument,
+    "\n  query SuperUsers {\n    superUsers {\n      id\n      fullName\n      phone\n      email\n      createdAt\n      pending\n    }\n  }\n": types.SuperUsersDocument,
+    "\n  mutation AddSuperUser($phone: String!) {\n    addSuperUser(phone: $phone) {\n      __typename\n      ... on SuperUser {\n        id\n        fullName\n        phone\n        email\n        createdAt\n        pending\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.AddSuperUserDocument,
+    "\n  query AuditLog($first: Int, $after: String) {\n    auditLog(first: $first, after: $after) {\n      items {\n        id\n        action\n        actor {\n          id\n          fullName\n          phone\n        }\n        targetType\n        targetId\n        data\n        ip\n        createdAt\n      }\n      nextCursor\n    }\n  }\n": types.AuditLogDocument,
+    "\n  fragment AdminUserFields on AdminUser {\n    id\n    fullName\n    nickname\n    phone\n    email\n    city\n    plan\n  }\n": types.AdminUserFieldsFragmentDoc,
+    "\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.AdminUserDocument,
+    "\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.AdminChangePlanDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": types.AppInfoDocument,
@@ -128,6 +158,66 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminStatsFields on AdminStats {\n    totalUsers\n    onlineUsers\n    totalOffers\n    totalConversations\n    totalMessages\n    totalLikes\n    pendingReports\n    newUsers\n    connectionsByType {\n      collab\n      permuta\n      apoio\n    }\n    usersByPlan {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n    }\n    offersByType {\n      collab\n      permuta\n      apoio\n    }\n  }\n"): (typeof documents)["\n  fragment AdminStatsFields on AdminStats {\n    totalUsers\n    onlineUsers\n    totalOffers\n    totalConversations\n    totalMessages\n    totalLikes\n    pendingReports\n    newUsers\n    connectionsByType {\n      collab\n      permuta\n      apoio\n    }\n    usersByPlan {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n    }\n    offersByType {\n      collab\n      permuta\n      apoio\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStats {\n    adminStats {\n      ...AdminStatsFields\n    }\n  }\n"): (typeof documents)["\n  query AdminStats {\n    adminStats {\n      ...AdminStatsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription AdminStatsChanged {\n    adminStatsChanged {\n      ...AdminStatsFields\n    }\n  }\n"): (typeof documents)["\n  subscription AdminStatsChanged {\n    adminStatsChanged {\n      ...AdminStatsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminReportFields on AdminReport {\n    id\n    status\n    reason\n    customReason\n    adminNotes\n    createdAt\n    resolvedAt\n    reportedUser {\n      id\n      fullName\n      phone\n    }\n    offer {\n      id\n      title\n      content\n      hidden\n    }\n  }\n"): (typeof documents)["\n  fragment AdminReportFields on AdminReport {\n    id\n    status\n    reason\n    customReason\n    adminNotes\n    createdAt\n    resolvedAt\n    reportedUser {\n      id\n      fullName\n      phone\n    }\n    offer {\n      id\n      title\n      content\n      hidden\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminReports($status: ReportStatus, $first: Int, $after: String) {\n    adminReports(status: $status, first: $first, after: $after) {\n      items {\n        ...AdminReportFields\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AdminReports($status: ReportStatus, $first: Int, $after: String) {\n    adminReports(status: $status, first: $first, after: $after) {\n      items {\n        ...AdminReportFields\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ReportAdded {\n    reportAdded {\n      ...AdminReportFields\n    }\n  }\n"): (typeof documents)["\n  subscription ReportAdded {\n    reportAdded {\n      ...AdminReportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateReportStatus($reportId: Int!, $status: ReportStatus!, $adminNotes: String, $hideOffer: Boolean) {\n    updateReportStatus(reportId: $reportId, status: $status, adminNotes: $adminNotes, hideOffer: $hideOffer) {\n      __typename\n      ... on AdminReport {\n        ...AdminReportFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateReportStatus($reportId: Int!, $status: ReportStatus!, $adminNotes: String, $hideOffer: Boolean) {\n    updateReportStatus(reportId: $reportId, status: $status, adminNotes: $adminNotes, hideOffer: $hideOffer) {\n      __typename\n      ... on AdminReport {\n        ...AdminReportFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SponsorUsers($filter: SponsorFilter, $first: Int, $after: String) {\n    sponsorUsers(filter: $filter, first: $first, after: $after) {\n      rows {\n        id\n        fullName\n        phone\n        email\n        plan\n        region\n        businessType\n        age\n        serviceType\n        entrepreneurProfile\n        professionalActivity\n        createdAt\n      }\n      nextCursor\n      total\n      csvUrl\n    }\n  }\n"): (typeof documents)["\n  query SponsorUsers($filter: SponsorFilter, $first: Int, $after: String) {\n    sponsorUsers(filter: $filter, first: $first, after: $after) {\n      rows {\n        id\n        fullName\n        phone\n        email\n        plan\n        region\n        businessType\n        age\n        serviceType\n        entrepreneurProfile\n        professionalActivity\n        createdAt\n      }\n      nextCursor\n      total\n      csvUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SuperUsers {\n    superUsers {\n      id\n      fullName\n      phone\n      email\n      createdAt\n      pending\n    }\n  }\n"): (typeof documents)["\n  query SuperUsers {\n    superUsers {\n      id\n      fullName\n      phone\n      email\n      createdAt\n      pending\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddSuperUser($phone: String!) {\n    addSuperUser(phone: $phone) {\n      __typename\n      ... on SuperUser {\n        id\n        fullName\n        phone\n        email\n        createdAt\n        pending\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddSuperUser($phone: String!) {\n    addSuperUser(phone: $phone) {\n      __typename\n      ... on SuperUser {\n        id\n        fullName\n        phone\n        email\n        createdAt\n        pending\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($first: Int, $after: String) {\n    auditLog(first: $first, after: $after) {\n      items {\n        id\n        action\n        actor {\n          id\n          fullName\n          phone\n        }\n        targetType\n        targetId\n        data\n        ip\n        createdAt\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AuditLog($first: Int, $after: String) {\n    auditLog(first: $first, after: $after) {\n      items {\n        id\n        action\n        actor {\n          id\n          fullName\n          phone\n        }\n        targetType\n        targetId\n        data\n        ip\n        createdAt\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminUserFields on AdminUser {\n    id\n    fullName\n    nickname\n    phone\n    email\n    city\n    plan\n  }\n"): (typeof documents)["\n  fragment AdminUserFields on AdminUser {\n    id\n    fullName\n    nickname\n    phone\n    email\n    city\n    plan\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatRelativeTime, initialsOf, yearOf } from "./format";
+import { formatCents, formatDate, formatRelativeTime, initialsOf, yearOf } from "./format";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -52,5 +52,18 @@ describe("initialsOf", () => {
 describe("formatCents", () => {
   it("formats integer cents as reais", () => {
     expect(formatCents(2790)).toBe("R$ 27,90");
+  });
+});
+
+describe("formatDate", () => {
+  it("shows the day on the product's calendar, pt-BR", () => {
+    expect(formatDate("2025-03-12T14:30:00.000Z")).toBe("12/03/2025");
+    // 01:00 UTC is still the evening before in São Paulo.
+    expect(formatDate("2025-03-13T01:00:00.000Z")).toBe("12/03/2025");
+  });
+
+  it("reads '' when there is no readable date", () => {
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("ontem")).toBe("");
   });
 });

@@ -58,6 +58,12 @@ export function formatDay(day: string): string {
 const dayPart = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PRODUCT_TIME_ZONE });
 const timePart = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: PRODUCT_TIME_ZONE });
 
+/** The day of an instant on the product's calendar: '12/03/2025'; '' when unreadable. */
+export function formatDate(iso: string | null | undefined): string {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isNaN(time) ? "" : dayPart.format(time);
+}
+
 /** An instant on the product's calendar: '12/03/2025 às 14:30'; '' when unreadable. */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);

@@ -23,4 +23,8 @@ export const possibleTypes: Record<string, string[]> = {
   SetOnlineStatusResult: ["AppError", "Presence"],
   StartConversationResult: ["AppError", "Conversation", "UpgradeRequiredError"],
   ReportOfferResult: ["AppError", "ReportPayload"],
+  UpdateReportStatusResult: ["AppError", "AdminReport"],
+  AddSuperUserResult: ["AppError", "SuperUser"],
+  AdminUserResult: ["AppError", "AdminUser"],
+  AdminChangePlanResult: ["AppError", "AdminUser"],
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { Tag } from "../../components/Badge";
@@ -25,7 +26,13 @@ const TitleRow = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-export function AdminHeader({ title, subtitle }: { title: string; subtitle: string }) {
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+export function AdminHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {
   return (
     <Container>
       <Header>
@@ -35,6 +42,7 @@ export function AdminHeader({ title, subtitle }: { title: string; subtitle: stri
           <Tag>{WEB_TEXTS.admin.superUserBadge}</Tag>
         </TitleRow>
         <Lead>{subtitle}</Lead>
+        {actions && <Actions>{actions}</Actions>}
       </Header>
     </Container>
   );

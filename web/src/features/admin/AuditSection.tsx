@@ -1,0 +1,126 @@
+import { useQuery } from "@apollo/client/react";
+import { useState } from "react";
+import styled from "styled-components";
+import { Button } from "../../components/Button";
+import { formatDateTime } from "../../lib/format";
+import { AdminSection, DataTable, MoreRow, Nowrap, StateRow, Sub } from "./adminUi";
+import { ADMIN_TEXTS } from "./adminTexts";
+import { AuditLogDocument } from "./documents";
+
+const T = ADMIN_TEXTS.audit;
+export const AUDIT_PAGE_SIZE = 20;
+const COLUMNS = 5;
+
+const Code = styled.code`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  white-space: nowrap;
+`;
+
+/** 'Auditoria': the latest admin actions (who, what, when, from which address), newest first. */
+export function AuditSection() {
+  const { data, loading, error, fetchMore, refetch } = useQuery(AuditLogDocument, {
+    variables: { first: AUDIT_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const items = data?.auditLog.items ?? [];
+  const nextCursor = data?.auditLog.nextCursor ?? null;
+
+  const loadMore = async () => {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: nextCursor },
+        updateQuery: (previous, { fetchMoreResult }) => {
+          const seen = new Set(previous.auditLog.items.map((e) => e.id));
+          return {
+            auditLog: {
+              ...fetchMoreResult.auditLog,
+              items: [...previous.auditLog.items, ...fetchMoreResult.auditLog.items.filter((e) => !seen.has(e.id))],
+            },
+          };
+        },
+      });
+    } catch (failure) {
+      console.error("auditLog: next page failed", failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <AdminSection
+      title={T.title}
+      lead={T.lead}
+      busy={loading}
+      actions={
+        <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)} disabled={loading}>
+          {ADMIN_TEXTS.refresh}
+        </Button>
+      }
+    >
+      <DataTable
+        caption={T.caption}
+        minWidth={700}
+        head={
+          <tr>
+            <th scope="col">{T.columns.action}</th>
+            <th scope="col">{T.columns.actor}</th>
+            <th scope="col">{T.columns.target}</th>
+            <th scope="col">{T.columns.createdAt}</th>
+            <th scope="col">{T.columns.ip}</th>
+          </tr>
+        }
+      >
+        {!data && loading ? (
+          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
+        ) : !data && error ? (
+          <StateRow columns={COLUMNS}>
+            {ADMIN_TEXTS.loadError}{" "}
+            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
+              {ADMIN_TEXTS.retry}
+            </Button>
+          </StateRow>
+        ) : items.length === 0 ? (
+          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
+        ) : (
+          items.map((entry) => (
+            <tr key={entry.id}>
+              <th scope="row">
+                <Code>{entry.action}</Code>
+              </th>
+              <td>
+                {entry.actor ? (
+                  <>
+                    {entry.actor.fullName ?? ADMIN_TEXTS.reports.noName}
+                    <Sub>{entry.actor.phone}</Sub>
+                  </>
+                ) : (
+                  T.system
+                )}
+              </td>
+              <td>
+                <Nowrap>{[entry.targetType, entry.targetId].filter(Boolean).join(" #")}</Nowrap>
+              </td>
+              <td>
+                <Nowrap>{formatDateTime(entry.createdAt)}</Nowrap>
+              </td>
+              <td>
+                <Code>{entry.ip ?? ""}</Code>
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+      {nextCursor && (
+        <MoreRow>
+          <span />
+          <Button $variant="outline" $size="sm" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+            {loadingMore ? T.loadingMore : T.loadMore}
+          </Button>
+        </MoreRow>
+      )}
+    </AdminSection>
+  );
+}

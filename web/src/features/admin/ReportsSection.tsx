@@ -1,0 +1,243 @@
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { useState } from "react";
+import styled from "styled-components";
+import type { ReportReasonName } from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
+import type { AdminReportFieldsFragment, ReportStatus } from "../../gql/graphql";
+import { formatDate } from "../../lib/format";
+import { REPORT_TEXTS } from "../offers/reportTexts";
+import { AdminSection, DataTable, MoreRow, Nowrap, StateRow, StatusBadge, Sub, truncate, type Tone } from "./adminUi";
+import { ADMIN_TEXTS } from "./adminTexts";
+import { AdminReportsDocument, ReportAddedDocument, UpdateReportStatusDocument } from "./documents";
+
+const T = ADMIN_TEXTS.reports;
+export const REPORTS_PAGE_SIZE = 50;
+const COLUMNS = 7;
+
+type Report = AdminReportFieldsFragment;
+
+/** Spec: Pendente (pending), Resolvido (resolved), Descartado (anything else). */
+function statusOf(status: ReportStatus): { label: string; tone: Tone } {
+  if (status === "pending") return { label: T.status.pending, tone: "warning" };
+  if (status === "resolved") return { label: T.status.resolved, tone: "success" };
+  return { label: T.status.dismissed, tone: "neutral" };
+}
+
+const reasonLabel = (reason: string) => REPORT_TEXTS.reasons[reason as ReportReasonName] ?? reason;
+
+const ActionCell = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 190px;
+`;
+
+const ActionButtons = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const HideLabel = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: ${({ theme }) => theme.tapTarget};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  cursor: pointer;
+  input { width: 20px; height: 20px; margin: 0; accent-color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+const OfferCell = styled.div`
+  max-width: 280px;
+  strong { display: block; }
+`;
+
+/** 'Relatórios de Abuso': the reports table; new reports arrive live, pending ones are resolved or dismissed. */
+export function ReportsSection() {
+  const { data, loading, error, fetchMore, refetch } = useQuery(AdminReportsDocument, {
+    variables: { first: REPORTS_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [updateReportStatus] = useMutation(UpdateReportStatusDocument);
+  const [updating, setUpdating] = useState<number | null>(null);
+  const [hideOffer, setHideOffer] = useState<Record<number, boolean>>({});
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useSubscription(ReportAddedDocument, {
+    onData: ({ client, data: event }) => {
+      const report = event.data?.reportAdded;
+      if (!report) return;
+      client.cache.updateQuery({ query: AdminReportsDocument, variables: { first: REPORTS_PAGE_SIZE } }, (previous) => {
+        if (!previous || previous.adminReports.items.some((r) => r.id === report.id)) return previous;
+        return { adminReports: { ...previous.adminReports, items: [report, ...previous.adminReports.items] } };
+      });
+    },
+  });
+
+  const reports = data?.adminReports.items ?? [];
+  const nextCursor = data?.adminReports.nextCursor ?? null;
+
+  const update = async (report: Report, status: "resolved" | "dismissed") => {
+    if (updating !== null) return;
+    setUpdating(report.id);
+    try {
+      const { data: answer } = await updateReportStatus({
+        variables: { reportId: report.id, status, ...(status === "resolved" && hideOffer[report.id] ? { hideOffer: true } : {}) },
+      });
+      const result = answer?.updateReportStatus;
+      // Spec part 2 section 8: a failed status update is only logged; nothing is shown to her.
+      if (result?.__typename === "AppError") console.error("updateReportStatus refused", result.code, result.message);
+    } catch (failure) {
+      console.error("updateReportStatus failed", failure);
+    } finally {
+      setUpdating(null);
+    }
+  };
+
+  const loadMore = async () => {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: nextCursor },
+        updateQuery: (previous, { fetchMoreResult }) => {
+          const seen = new Set(previous.adminReports.items.map((r) => r.id));
+          return {
+            adminReports: {
+              ...fetchMoreResult.adminReports,
+              items: [...previous.adminReports.items, ...fetchMoreResult.adminReports.items.filter((r) => !seen.has(r.id))],
+            },
+          };
+        },
+      });
+    } catch (failure) {
+      console.error("adminReports: next page failed", failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <AdminSection title={T.title} busy={loading}>
+      <DataTable
+        caption={T.caption}
+        minWidth={900}
+        head={
+          <tr>
+            <th scope="col">{T.columns.id}</th>
+            <th scope="col">{T.columns.user}</th>
+            <th scope="col">{T.columns.offer}</th>
+            <th scope="col">{T.columns.reason}</th>
+            <th scope="col">{T.columns.status}</th>
+            <th scope="col">{T.columns.date}</th>
+            <th scope="col">{T.columns.actions}</th>
+          </tr>
+        }
+      >
+        {!data && loading ? (
+          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
+        ) : !data && error ? (
+          <StateRow columns={COLUMNS}>
+            {ADMIN_TEXTS.loadError}{" "}
+            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
+              {ADMIN_TEXTS.retry}
+            </Button>
+          </StateRow>
+        ) : reports.length === 0 ? (
+          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
+        ) : (
+          reports.map((report) => {
+            const status = statusOf(report.status);
+            const pending = report.status === "pending";
+            const busy = updating === report.id;
+            const canHide = pending && !!report.offer && !report.offer.hidden;
+            return (
+              <tr key={report.id} aria-busy={busy || undefined} data-report={report.id}>
+                <th scope="row">
+                  <Nowrap>#{report.id}</Nowrap>
+                </th>
+                <td>
+                  {report.reportedUser ? (
+                    <>
+                      {report.reportedUser.fullName ?? T.noName}
+                      <Sub>{report.reportedUser.phone}</Sub>
+                    </>
+                  ) : (
+                    T.noUser
+                  )}
+                </td>
+                <td>
+                  {report.offer ? (
+                    <OfferCell>
+                      <strong title={report.offer.title}>{truncate(report.offer.title, 60)}</strong>
+                      <Sub as="span" title={report.offer.content} style={{ whiteSpace: "normal" }}>
+                        {truncate(report.offer.content, 100)}
+                      </Sub>
+                      {report.offer.hidden && <Sub>{T.offerHidden}</Sub>}
+                    </OfferCell>
+                  ) : (
+                    T.noOffer
+                  )}
+                </td>
+                <td>
+                  {reasonLabel(report.reason)}
+                  {report.customReason && <Sub style={{ whiteSpace: "normal" }}>{truncate(report.customReason, 120)}</Sub>}
+                </td>
+                <td>
+                  <StatusBadge tone={status.tone}>{status.label}</StatusBadge>
+                </td>
+                <td>
+                  <Nowrap>{formatDate(report.createdAt)}</Nowrap>
+                </td>
+                <td>
+                  {pending && (
+                    <ActionCell>
+                      <ActionButtons>
+                        <Button
+                          $size="sm"
+                          disabled={updating !== null}
+                          aria-label={`${T.resolve} #${report.id}`}
+                          onClick={() => void update(report, "resolved")}
+                        >
+                          {T.resolve}
+                        </Button>
+                        <Button
+                          $size="sm"
+                          $variant="outline"
+                          disabled={updating !== null}
+                          aria-label={`${T.dismiss} #${report.id}`}
+                          onClick={() => void update(report, "dismissed")}
+                        >
+                          {T.dismiss}
+                        </Button>
+                      </ActionButtons>
+                      {canHide && (
+                        <HideLabel>
+                          <input
+                            type="checkbox"
+                            checked={!!hideOffer[report.id]}
+                            disabled={updating !== null}
+                            onChange={(e) => setHideOffer((h) => ({ ...h, [report.id]: e.target.checked }))}
+                          />
+                          {T.hideOffer}
+                        </HideLabel>
+                      )}
+                    </ActionCell>
+                  )}
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </DataTable>
+      {nextCursor && (
+        <MoreRow>
+          <span />
+          <Button $variant="outline" $size="sm" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+            {loadingMore ? T.loadingMore : T.loadMore}
+          </Button>
+        </MoreRow>
+      )}
+    </AdminSection>
+  );
+}

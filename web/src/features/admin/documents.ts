@@ -1,0 +1,235 @@
+import { graphql } from "../../gql";
+
+export const AdminStatsFieldsFragment = graphql(`
+  fragment AdminStatsFields on AdminStats {
+    totalUsers
+    onlineUsers
+    totalOffers
+    totalConversations
+    totalMessages
+    totalLikes
+    pendingReports
+    newUsers
+    connectionsByType {
+      collab
+      permuta
+      apoio
+    }
+    usersByPlan {
+      nobreza
+      alteza
+      majestade
+      imperatriz
+    }
+    offersByType {
+      collab
+      permuta
+      apoio
+    }
+  }
+`);
+
+export const AdminStatsDocument = graphql(`
+  query AdminStats {
+    adminStats {
+      ...AdminStatsFields
+    }
+  }
+`);
+
+export const AdminStatsChangedDocument = graphql(`
+  subscription AdminStatsChanged {
+    adminStatsChanged {
+      ...AdminStatsFields
+    }
+  }
+`);
+
+export const AdminReportFieldsFragment = graphql(`
+  fragment AdminReportFields on AdminReport {
+    id
+    status
+    reason
+    customReason
+    adminNotes
+    createdAt
+    resolvedAt
+    reportedUser {
+      id
+      fullName
+      phone
+    }
+    offer {
+      id
+      title
+      content
+      hidden
+    }
+  }
+`);
+
+export const AdminReportsDocument = graphql(`
+  query AdminReports($status: ReportStatus, $first: Int, $after: String) {
+    adminReports(status: $status, first: $first, after: $after) {
+      items {
+        ...AdminReportFields
+      }
+      nextCursor
+    }
+  }
+`);
+
+export const ReportAddedDocument = graphql(`
+  subscription ReportAdded {
+    reportAdded {
+      ...AdminReportFields
+    }
+  }
+`);
+
+export const UpdateReportStatusDocument = graphql(`
+  mutation UpdateReportStatus($reportId: Int!, $status: ReportStatus!, $adminNotes: String, $hideOffer: Boolean) {
+    updateReportStatus(reportId: $reportId, status: $status, adminNotes: $adminNotes, hideOffer: $hideOffer) {
+      __typename
+      ... on AdminReport {
+        ...AdminReportFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SponsorUsersDocument = graphql(`
+  query SponsorUsers($filter: SponsorFilter, $first: Int, $after: String) {
+    sponsorUsers(filter: $filter, first: $first, after: $after) {
+      rows {
+        id
+        fullName
+        phone
+        email
+        plan
+        region
+        businessType
+        age
+        serviceType
+        entrepreneurProfile
+        professionalActivity
+        createdAt
+      }
+      nextCursor
+      total
+      csvUrl
+    }
+  }
+`);
+
+export const SuperUsersDocument = graphql(`
+  query SuperUsers {
+    superUsers {
+      id
+      fullName
+      phone
+      email
+      createdAt
+      pending
+    }
+  }
+`);
+
+export const AddSuperUserDocument = graphql(`
+  mutation AddSuperUser($phone: String!) {
+    addSuperUser(phone: $phone) {
+      __typename
+      ... on SuperUser {
+        id
+        fullName
+        phone
+        email
+        createdAt
+        pending
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AuditLogDocument = graphql(`
+  query AuditLog($first: Int, $after: String) {
+    auditLog(first: $first, after: $after) {
+      items {
+        id
+        action
+        actor {
+          id
+          fullName
+          phone
+        }
+        targetType
+        targetId
+        data
+        ip
+        createdAt
+      }
+      nextCursor
+    }
+  }
+`);
+
+export const AdminUserFieldsFragment = graphql(`
+  fragment AdminUserFields on AdminUser {
+    id
+    fullName
+    nickname
+    phone
+    email
+    city
+    plan
+  }
+`);
+
+export const AdminUserDocument = graphql(`
+  query AdminUser($id: Int!) {
+    adminUser(id: $id) {
+      __typename
+      ... on AdminUser {
+        ...AdminUserFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AdminUsersDocument = graphql(`
+  query AdminUsers($first: Int, $after: String) {
+    adminUsers(first: $first, after: $after) {
+      items {
+        ...AdminUserFields
+      }
+      nextCursor
+    }
+  }
+`);
+
+export const AdminChangePlanDocument = graphql(`
+  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {
+    adminChangePlan(userId: $userId, plan: $plan) {
+      __typename
+      ... on AdminUser {
+        ...AdminUserFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);

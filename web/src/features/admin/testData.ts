@@ -1,0 +1,120 @@
+import type { Handler } from "../../test/renderApp";
+
+/** A promise the test settles when it wants: for "while loading" and "while saving" states. */
+export function deferred<T = unknown>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function stats(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "AdminStats",
+    totalUsers: 1234,
+    onlineUsers: 17,
+    totalOffers: 310,
+    totalConversations: 95,
+    totalMessages: 4021,
+    totalLikes: 880,
+    pendingReports: 3,
+    newUsers: 42,
+    connectionsByType: { __typename: "CountsByOfferType", collab: 40, permuta: 35, apoio: 20 },
+    usersByPlan: { __typename: "CountsByPlan", nobreza: 1000, alteza: 150, majestade: 80, imperatriz: 4 },
+    offersByType: { __typename: "CountsByOfferType", collab: 120, permuta: 110, apoio: 80 },
+    ...overrides,
+  };
+}
+
+export function report(id: number, status: "pending" | "resolved" | "dismissed", overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "AdminReport",
+    id,
+    status,
+    reason: "scam",
+    customReason: null,
+    adminNotes: null,
+    createdAt: "2026-03-12T15:00:00.000Z",
+    resolvedAt: status === "pending" ? null : "2026-03-13T10:00:00.000Z",
+    reportedUser: { __typename: "AdminReportUser", id: 100 + id, fullName: `Denunciada ${id}`, phone: `55119000000${id}` },
+    offer: { __typename: "AdminReportOffer", id: 200 + id, title: `Oferta ${id}`, content: "Conteúdo da oferta denunciada", hidden: false },
+    ...overrides,
+  };
+}
+
+export function sponsorRow(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "SponsorRow",
+    id,
+    fullName: `Parceira ${id}`,
+    phone: `55219888800${id}`,
+    email: `parceira${id}@exemplo.com.br`,
+    plan: "alteza",
+    region: "sudeste",
+    businessType: "serviço",
+    age: 34,
+    serviceType: "online",
+    entrepreneurProfile: "iniciante",
+    professionalActivity: "Fotografia",
+    createdAt: "2026-01-05T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export const sponsorPage = (rows: unknown[], nextCursor: string | null = null, total = rows.length, csvUrl = "/api/admin/sponsor-users?format=csv") => ({
+  data: { sponsorUsers: { __typename: "SponsorPage", rows, nextCursor, total, csvUrl } },
+});
+
+export function superUser(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "SuperUser",
+    id: 1,
+    fullName: "Maria Admin",
+    phone: "5511999990001",
+    email: "maria@clubecoroa.com.br",
+    createdAt: "2025-11-02T12:00:00.000Z",
+    pending: false,
+    ...overrides,
+  };
+}
+
+export function adminUser(overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "AdminUser",
+    id: 42,
+    fullName: "Joana Lima",
+    nickname: "Jo",
+    phone: "5511988887777",
+    email: "joana@exemplo.com.br",
+    city: "Campinas",
+    plan: "alteza",
+    ...overrides,
+  };
+}
+
+export const forbidden: Handler = () => ({
+  data: null,
+  errors: [{ message: "Acesso restrito às superusuárias", extensions: { code: "FORBIDDEN" } }],
+});
+
+/** Quiet answers for every dashboard section; a test overrides the ones it looks at. */
+export function dashboardHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    AdminStats: () => ({ data: { adminStats: stats() } }),
+    AdminReports: () => ({ data: { adminReports: { __typename: "AdminReportPage", items: [], nextCursor: null } } }),
+    SponsorUsers: () => sponsorPage([]),
+    SuperUsers: () => ({ data: { superUsers: [] } }),
+    AuditLog: () => ({ data: { auditLog: { __typename: "AuditPage", items: [], nextCursor: null } } }),
+    ...overrides,
+  };
+}
+
+export function simpleHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    AdminUsers: () => ({ data: { adminUsers: { __typename: "AdminUserPage", items: [adminUser()], nextCursor: null } } }),
+    ...overrides,
+  };
+}
