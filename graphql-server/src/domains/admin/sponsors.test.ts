@@ -103,10 +103,10 @@ describe("who may read sponsor data", () => {
       expect((await member.client.rest("GET", path, undefined, { "user-id": String(admin.user.id) })).status).toBe(403);
     }
     const gqlAnonymous = await anonymous.gql(SPONSORS);
-    expect(gqlAnonymous.body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+    expect(gqlAnonymous.body.errors![0].extensions!.code).toBe("UNAUTHENTICATED");
     expect(gqlAnonymous.body.data).toBeNull();
     const gqlMember = await member.client.gql(SPONSORS);
-    expect(gqlMember.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(gqlMember.body.errors![0].extensions!.code).toBe("FORBIDDEN");
     const forged = await member.client.gql(SPONSORS, {}, { "user-id": String(admin.user.id) });
     expect(forged.status).toBe(403);
     expect(await t.app.services.prisma.auditLog.count({ where: { action: { startsWith: "export." }, actorId: member.user.id } })).toBe(0);
@@ -193,7 +193,7 @@ describe("sponsor-data rows", () => {
     expect((await admin.client.rest("GET", "/api/admin/sponsor-users?format=csv&businessType=roupas")).status).toBe(400);
     expect((await admin.client.rest("GET", "/api/admin/sponsor-users?format=pdf")).body).toMatchObject({ code: "VALIDATION", error: "Formato inválido. Use json ou csv" });
     const gql = await admin.client.gql(SPONSORS, { filter: { region: "leste" } });
-    expect(gql.body.errors[0]).toMatchObject({
+    expect(gql.body.errors![0]).toMatchObject({
       message: "Filtro inválido em Região. Use um destes valores: all, norte, nordeste, centro-oeste, sudeste ou sul",
       extensions: { code: "VALIDATION" },
     });
@@ -242,7 +242,7 @@ describe("sponsor-data rows", () => {
     expect(rest.nextCursor).toBeNull();
     expect(rest.total).toBe(3);
     const bad = await admin.client.gql(SPONSORS, { after: "not-a-cursor" });
-    expect(bad.body.errors[0]).toMatchObject({ message: "Cursor de paginação inválido", extensions: { code: "BAD_REQUEST" } });
+    expect(bad.body.errors![0]).toMatchObject({ message: "Cursor de paginação inválido", extensions: { code: "BAD_REQUEST" } });
   });
 
   it("links the CSV of the same filters", async () => {
