@@ -38,7 +38,7 @@ const SponsorPageRef = builder.objectRef<SponsorPage>("SponsorPage").implement({
   fields: (t) => ({
     rows: t.field({ type: [SponsorRow], resolve: (page) => page.rows }),
     nextCursor: t.exposeString("nextCursor", { nullable: true }),
-    total: t.exposeInt("total", { description: "Every member the filters keep, on all pages." }),
+    total: t.int({ description: "Every member the filters keep, on all pages.", resolve: (page) => page.total() }),
     csvUrl: t.exposeString("csvUrl", {
       description: "/api/admin/sponsor-users?format=csv&<the same filters>: the CSV file, downloaded with the session cookie.",
     }),

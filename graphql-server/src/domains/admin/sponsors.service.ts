@@ -43,7 +43,8 @@ export interface SponsorRowDTO {
 export interface SponsorPage {
   rows: SponsorRowDTO[];
   nextCursor: string | null;
-  total: number;
+  /** Every member the filters keep, on all pages; counted when first asked for (a page shown without it costs no count). */
+  total(): Promise<number>;
   /** The same filters as a CSV download (session cookie), relative to the site. */
   csvUrl: string;
 }
@@ -142,21 +143,19 @@ export function createSponsorsService(deps: SponsorsDeps) {
     const afterId = input.after ? decodeSponsorCursor(input.after) : null;
     const today = todayInSaoPaulo(clock.now());
     const where = whereOf(filter, today);
-    const [users, total] = await Promise.all([
-      prisma.user.findMany({
-        where: afterId ? { ...where, id: { gt: afterId } } : where,
-        select: SPONSOR_SELECT,
-        orderBy: { id: "asc" },
-        take: first + 1,
-      }),
-      prisma.user.count({ where }),
-    ]);
+    const users = await prisma.user.findMany({
+      where: afterId ? { ...where, id: { gt: afterId } } : where,
+      select: SPONSOR_SELECT,
+      orderBy: { id: "asc" },
+      take: first + 1,
+    });
+    let counted: Promise<number> | undefined;
     const rows = users.slice(0, first).map((user) => toSponsorRow(user, today));
     const query = sponsorFilterQuery(filter);
     return {
       rows,
       nextCursor: users.length > first ? encodeSponsorCursor(rows[rows.length - 1].id) : null,
-      total,
+      total: () => (counted ??= prisma.user.count({ where })),
       csvUrl: `${SPONSOR_USERS_PATH}?format=csv${query ? `&${query}` : ""}`,
     };
   }
