@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { createMember, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
 import { EXPORT_BATCH } from "./sponsors.service.js";
-import { neutraliseCell, phoneForSheet } from "./exports.js";
+import { Writable } from "node:stream";
+import { neutraliseCell, phoneForSheet, sheetBacklog } from "./exports.js";
 
 // More members than one batch, so every file is written from several statements.
 const CROWD = EXPORT_BATCH * 2 + 37;
@@ -158,6 +159,17 @@ describe("cells", () => {
     expect(["=1+1", "+55", "-2", "@SUM(A1)", "\tx", "\rx", "Ana", "", "a=b"].map(neutraliseCell)).toEqual([
       "'=1+1", "'+55", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "Ana", "", "a=b",
     ]);
+  });
+
+  it("can see how much sheet data exceljs holds uncompressed (the internals the writer waits on are where it looks)", async () => {
+    const sink = new Writable({ write: (_chunk, _encoding, done) => setTimeout(done, 50) });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet("x");
+    sheet.columns = [{ key: "a", header: "a" }];
+    for (let i = 0; i < 20_000; i++) sheet.addRow([`linha ${i} com algum texto para ocupar espaço`]).commit();
+    expect(sheetBacklog(sheet)).toBeGreaterThan(0);
+    sheet.commit();
+    await workbook.commit();
   });
 
   it("writes phones readable, never with a leading '+'", () => {

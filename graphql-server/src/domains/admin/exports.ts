@@ -11,7 +11,6 @@ import {
   SPONSOR_CSV_COLUMNS,
   SPONSOR_LABELS,
   todayInSaoPaulo,
-  type SponsorFilter,
 } from "@clube-coroa/schema";
 import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
@@ -91,6 +90,32 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
+/** How much compressed-but-unsent or produced-but-uncompressed sheet data the writer may hold. */
+const SHEET_BACKLOG_BYTES = 1 << 20;
+
+/**
+ * Bytes of sheet XML exceljs has produced that the zip has not compressed yet. exceljs's StreamBuf
+ * writes into archiver's entry stream without heeding its backpressure, so on a large file the XML
+ * piles up there (160 MB for 100,000 rows when the receiver is slow); the writer waits on this
+ * itself. It reads exceljs's internals, so it answers null if they moved: a test checks it is found.
+ */
+export function sheetBacklog(sheet: ExcelJS.Worksheet): number | null {
+  type Entry = { _writableState?: { length: number }; _readableState?: { length: number } };
+  const entry = (sheet as unknown as { _stream?: { pipes?: Entry[] } })._stream?.pipes?.[0];
+  if (!entry?._writableState || !entry._readableState) return null;
+  return entry._writableState.length + entry._readableState.length;
+}
+
+/** Waits until the receiver and the zip have caught up with what was written; rejects if the receiver went away. */
+async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable) {
+  await drained(out);
+  while ((sheetBacklog(sheet) ?? 0) > SHEET_BACKLOG_BYTES) {
+    if (out.destroyed) throw receiverGone();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await drained(out);
+  }
+}
+
 /** Rejects when `out` closes before the whole file was written into it. */
 function closedEarly(out: Writable): Promise<never> {
   const gone = new Promise<never>((_resolve, reject) => {
@@ -103,19 +128,24 @@ function closedEarly(out: Writable): Promise<never> {
   return gone;
 }
 
+/** The label of a stored sponsor value ('serviço' → 'Serviço'); a value with no label as it is; null as null. */
+function labelOf(kind: keyof typeof SPONSOR_LABELS, value: string | null): string | null {
+  if (!value) return null;
+  return (SPONSOR_LABELS[kind] as Record<string, string>)[value] ?? value;
+}
+
 /** The sponsor CSV's cells for a row, in SPONSOR_CSV_COLUMNS order, neutralised. */
 function sponsorCsvRecord(row: SponsorRowDTO): string[] {
-  const label = <T extends Record<string, string>>(labels: T, value: string | null) => (value ? (labels[value] ?? value) : "");
   const cells = [
     row.fullName ?? "",
     phoneForSheet(row.phone),
     row.email ?? "",
     row.plan.toUpperCase(),
-    label(SPONSOR_LABELS.region, row.region),
-    label(SPONSOR_LABELS.businessType, row.businessType),
+    labelOf("region", row.region) ?? "",
+    labelOf("businessType", row.businessType) ?? "",
     row.age === null ? "" : String(row.age),
-    label(SPONSOR_LABELS.serviceType, row.serviceType),
-    label(SPONSOR_LABELS.profile, row.entrepreneurProfile),
+    labelOf("serviceType", row.serviceType) ?? "",
+    labelOf("profile", row.entrepreneurProfile) ?? "",
     row.professionalActivity ?? "",
     ptBrDay(new Date(row.createdAt)),
   ];
@@ -174,14 +204,14 @@ function userColumns(today: string): { header: string; width: number; numFmt?: s
     { header: "Idade", width: 7, numFmt: "0", value: (u) => (u.birthDate ? ageOn(u.birthDate.toISOString().slice(0, 10), today) : null) },
     { header: "Cidade", width: 20, value: (u) => u.city },
     { header: "Estado", width: 8, value: (u) => u.state },
-    { header: "Região", width: 13, value: (u) => { const region = regionOfState(u.state); return region ? SPONSOR_LABELS.region[region] : null; } },
+    { header: "Região", width: 13, value: (u) => labelOf("region", regionOfState(u.state)) },
     { header: "CEP", width: 10, value: (u) => u.cep },
     { header: "Bairro", width: 18, value: (u) => u.neighborhood },
     { header: "Atividade Profissional", width: 28, value: (u) => u.professionalActivity },
     { header: "Interesses", width: 40, value: (u) => u.interests.join(", ") || null },
-    { header: "Tipo de Negócio", width: 12, value: (u) => (u.businessType ? (SPONSOR_LABELS.businessType as Record<string, string>)[u.businessType] ?? u.businessType : null) },
-    { header: "Atendimento", width: 12, value: (u) => (u.serviceType ? (SPONSOR_LABELS.serviceType as Record<string, string>)[u.serviceType] ?? u.serviceType : null) },
-    { header: "Perfil Empreendedor", width: 18, value: (u) => (u.entrepreneurProfile ? (SPONSOR_LABELS.profile as Record<string, string>)[u.entrepreneurProfile] ?? u.entrepreneurProfile : null) },
+    { header: "Tipo de Negócio", width: 12, value: (u) => labelOf("businessType", u.businessType) },
+    { header: "Atendimento", width: 12, value: (u) => labelOf("serviceType", u.serviceType) },
+    { header: "Perfil Empreendedor", width: 18, value: (u) => labelOf("profile", u.entrepreneurProfile) },
     { header: "Compartilha com Patrocinadores", width: 12, value: (u) => yesNo(u.shareWithSponsors) },
     { header: "Melhor Email", width: 28, value: (u) => u.melhorEmail },
     { header: "Site", width: 28, value: (u) => u.website },
@@ -239,7 +269,7 @@ export function createExportsService(deps: ExportsDeps) {
    * 'Download Excel': `{product}-users-YYYY-MM-DD.xlsx` with exceljs's streaming writer: a header
    * row (frozen), column widths, dates as date cells (São Paulo's wall clock) and numbers as
    * numbers; members read EXPORT_BATCH at a time by id, each batch written before the next is read,
-   * waiting for the receiver when she reads slower than the database answers.
+   * waiting for the zip and the receiver when they are slower than the database (`caughtUp`).
    */
   async function usersXlsx(actor: Actor, meta: { ip?: string } = {}): Promise<Download> {
     const { id: actorId } = requireSuperuser(actor);
@@ -265,7 +295,7 @@ export function createExportsService(deps: ExportsDeps) {
         try {
           for (;;) {
             for (const user of users) sheet.addRow(columns.map((c) => c.value(user))).commit();
-            await drained(out);
+            await caughtUp(sheet, out);
             if (users.length < EXPORT_BATCH) break;
             users = await readBatch(users[users.length - 1].id);
           }
@@ -285,4 +315,3 @@ export function createExportsService(deps: ExportsDeps) {
 }
 
 export type ExportsService = ReturnType<typeof createExportsService>;
-export type { SponsorFilter };
