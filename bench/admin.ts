@@ -11,7 +11,6 @@
 // A fresh database cc_bench_<random> is created from that URL and dropped at the end. BENCH_MEMBERS
 // (default 100000) scales the seed for a quick run: offers are 3 per member, messages 10 per member.
 // BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 4: a few staff at once) change the load.
-// BENCH_PROPOSED_INDEX=1 adds the covering index proposed for the sponsor counts (see below);
 // BENCH_KEEP_DB=1 keeps the database for EXPLAIN (its URL is printed).
 // Exits 1 when a phase has errors or a target is missed: p99 under 50 ms, peak RSS growth under 150 MB.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -56,14 +55,6 @@ const LIKES = MEMBERS * 2;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const TARGET_P99_MS = 50;
-/**
- * BENCH_PROPOSED_INDEX=1 adds the index a migration would add for the sponsor counts (not in the
- * schema yet): the consenting members' filter columns beside their ids, so `total` with any filter
- * is an index-only scan instead of a scan of the whole User table.
- */
-const PROPOSED_INDEX = process.env.BENCH_PROPOSED_INDEX === "1";
-const PROPOSED_INDEX_SQL = `CREATE INDEX "User_sponsor_filters_idx" ON "User" (id)
-  INCLUDE (state, "businessType", "serviceType", "entrepreneurProfile", "birthDate") WHERE "shareWithSponsors"`;
 const TARGET_RSS_MB = 150;
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)}ms` : "n/a");
@@ -141,7 +132,6 @@ async function seed(client: pg.Client) {
   // Autovacuum would have run after inserts this large (PostgreSQL 13+ vacuums after inserts too); a
   // table never vacuumed has no visibility map, and every count would read the whole heap.
   await client.query(`VACUUM ANALYZE`);
-  if (PROPOSED_INDEX) await client.query(PROPOSED_INDEX_SQL);
 }
 
 /** A free TCP port on the loopback for the child server. */
@@ -266,7 +256,6 @@ async function main() {
         `${counts.messages} messages, ${CONVERSATIONS} conversations, ${LIKES} likes in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
     );
     console.log(`node      ${process.version} NODE_ENV=${process.env.NODE_ENV ?? "production"} (server)  cores=${availableParallelism()}  ${cpus()[0]?.model?.trim() ?? "unknown CPU"}`);
-    if (PROPOSED_INDEX) console.log(`index     BENCH_PROPOSED_INDEX=1: ${PROPOSED_INDEX_SQL.replace(/\s+/g, " ")}`);
     console.log(`settings  ${SECONDS}s per phase, ${CONNECTIONS} connections, 1s autocannon warm-up; server pid ${child.pid}, RSS ${mb(rssOf(child.pid!))} after start`);
 
     // A superuser with a session of her own, written as the session store writes it (sha256 of the token).
