@@ -65,6 +65,7 @@ export default defineConfig({
         // sign-in is proven by the integration tests, not here.
         OTP_RESEND_COOLDOWN_SECONDS: "0",
         OTP_SENDS_PER_PHONE_PER_HOUR: "100",
+        OTP_SENDS_PER_DEVICE_PER_HOUR: "100",
         OTP_SENDS_PER_IP_PER_HOUR: "1000",
         OTP_VERIFIES_PER_IP_PER_10MIN: "1000",
         CEP_PROVIDER: "viacep",
