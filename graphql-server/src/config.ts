@@ -83,6 +83,8 @@ const envSchema = z
     ASAAS_WEBHOOK_TOKEN: z.string().optional(),
     /** Days an overdue payment keeps her plan before it returns to nobreza. */
     PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(5),
+    /** Invitation lookups (GET /api/affiliate/{code}) one address may make per minute. */
+    AFFILIATE_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Checkouts one member may start per hour (each creates records at the payment provider). */
     CHECKOUTS_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** How often one instance looks for overdue plans past their grace period and cancellations to retry. */

@@ -11,6 +11,7 @@ import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
 import { createPlansService } from "./domains/plans/plans.service.js";
+import { createInvitationsService } from "./domains/invitations/invitations.service.js";
 import { createBillingService } from "./domains/billing/billing.service.js";
 import { createStatsService, createStatsSignal } from "./domains/admin/stats.service.js";
 import { createReportsAdminService } from "./domains/admin/reports-admin.service.js";
@@ -214,6 +215,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     banners: createBannersService({ bus }),
     plans,
     billing,
+    invitations: createInvitationsService({ prisma, lookupLimiter: limiter("affiliate-lookups", config.AFFILIATE_LOOKUPS_PER_MINUTE, 60) }),
     payments,
     adminStats,
     adminReports,

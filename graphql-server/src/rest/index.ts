@@ -9,6 +9,7 @@ import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
 import { plansRoutes } from "./plans.js";
 import { billingRoutes } from "./billing.js";
+import { invitationsRoutes } from "./invitations.js";
 import { adminRoutes } from "./admin.js";
 import { adminExportsRoutes } from "./admin-exports.js";
 
@@ -31,6 +32,7 @@ export function restApi(services: Services) {
   api.use(reportsRoutes(services));
   api.use(plansRoutes(services));
   api.use(billingRoutes(services));
+  api.use(invitationsRoutes(services));
   api.use(adminRoutes(services));
   api.use(adminExportsRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
