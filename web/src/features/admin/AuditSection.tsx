@@ -1,9 +1,8 @@
 import { useQuery } from "@apollo/client/react";
-import { useState } from "react";
 import styled from "styled-components";
 import { Button } from "../../components/Button";
 import { formatDateTime } from "../../lib/format";
-import { AdminSection, DataTable, MoreRow, Nowrap, StateRow, Sub } from "./adminUi";
+import { AdminSection, DataTable, MoreRow, Nowrap, TableRows, Sub, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { AuditLogDocument } from "./documents";
 
@@ -22,32 +21,20 @@ export function AuditSection() {
     variables: { first: AUDIT_PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const items = data?.auditLog.items ?? [];
   const nextCursor = data?.auditLog.nextCursor ?? null;
 
-  const loadMore = async () => {
-    if (!nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.auditLog.items.map((e) => e.id));
-          return {
-            auditLog: {
-              ...fetchMoreResult.auditLog,
-              items: [...previous.auditLog.items, ...fetchMoreResult.auditLog.items.filter((e) => !seen.has(e.id))],
-            },
-          };
-        },
-      });
-    } catch (failure) {
-      console.error("auditLog: next page failed", failure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadMore, loadingMore } = useNextPage(
+    nextCursor,
+    (after) =>
+      fetchMore({
+        variables: { after },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          auditLog: { ...fetchMoreResult.auditLog, items: appendNew(previous.auditLog.items, fetchMoreResult.auditLog.items) },
+        }),
+      }),
+    "auditLog",
+  );
 
   return (
     <AdminSection
@@ -73,19 +60,15 @@ export function AuditSection() {
           </tr>
         }
       >
-        {!data && loading ? (
-          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
-        ) : !data && error ? (
-          <StateRow columns={COLUMNS}>
-            {ADMIN_TEXTS.loadError}{" "}
-            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              {ADMIN_TEXTS.retry}
-            </Button>
-          </StateRow>
-        ) : items.length === 0 ? (
-          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
-        ) : (
-          items.map((entry) => (
+        <TableRows
+          columns={COLUMNS}
+          loading={!data && loading}
+          failed={!data && !!error}
+          empty={items.length === 0}
+          texts={T}
+          onRetry={() => void refetch().catch(() => undefined)}
+        >
+          {items.map((entry) => (
             <tr key={entry.id}>
               <th scope="row">
                 <Code>{entry.action}</Code>
@@ -110,8 +93,8 @@ export function AuditSection() {
                 <Code>{entry.ip ?? ""}</Code>
               </td>
             </tr>
-          ))
-        )}
+          ))}
+        </TableRows>
       </DataTable>
       {nextCursor && (
         <MoreRow>

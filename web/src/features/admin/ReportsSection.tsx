@@ -6,7 +6,7 @@ import { Button } from "../../components/Button";
 import type { AdminReportFieldsFragment, ReportStatus } from "../../gql/graphql";
 import { formatDate } from "../../lib/format";
 import { REPORT_TEXTS } from "../offers/reportTexts";
-import { AdminSection, DataTable, MoreRow, Nowrap, StateRow, StatusBadge, Sub, truncate, type Tone } from "./adminUi";
+import { AdminSection, DataTable, MoreRow, Nowrap, TableRows, StatusBadge, Sub, truncate, type Tone, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { AdminReportsDocument, ReportAddedDocument, UpdateReportStatusDocument } from "./documents";
 
@@ -61,7 +61,6 @@ export function ReportsSection() {
   const [updateReportStatus] = useMutation(UpdateReportStatusDocument);
   const [updating, setUpdating] = useState<number | null>(null);
   const [hideOffer, setHideOffer] = useState<Record<number, boolean>>({});
-  const [loadingMore, setLoadingMore] = useState(false);
 
   useSubscription(ReportAddedDocument, {
     onData: ({ client, data: event }) => {
@@ -94,28 +93,17 @@ export function ReportsSection() {
     }
   };
 
-  const loadMore = async () => {
-    if (!nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.adminReports.items.map((r) => r.id));
-          return {
-            adminReports: {
-              ...fetchMoreResult.adminReports,
-              items: [...previous.adminReports.items, ...fetchMoreResult.adminReports.items.filter((r) => !seen.has(r.id))],
-            },
-          };
-        },
-      });
-    } catch (failure) {
-      console.error("adminReports: next page failed", failure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadMore, loadingMore } = useNextPage(
+    nextCursor,
+    (after) =>
+      fetchMore({
+        variables: { after },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          adminReports: { ...fetchMoreResult.adminReports, items: appendNew(previous.adminReports.items, fetchMoreResult.adminReports.items) },
+        }),
+      }),
+    "adminReports",
+  );
 
   return (
     <AdminSection title={T.title} busy={loading}>
@@ -134,19 +122,15 @@ export function ReportsSection() {
           </tr>
         }
       >
-        {!data && loading ? (
-          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
-        ) : !data && error ? (
-          <StateRow columns={COLUMNS}>
-            {ADMIN_TEXTS.loadError}{" "}
-            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              {ADMIN_TEXTS.retry}
-            </Button>
-          </StateRow>
-        ) : reports.length === 0 ? (
-          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
-        ) : (
-          reports.map((report) => {
+        <TableRows
+          columns={COLUMNS}
+          loading={!data && loading}
+          failed={!data && !!error}
+          empty={reports.length === 0}
+          texts={T}
+          onRetry={() => void refetch().catch(() => undefined)}
+        >
+          {reports.map((report) => {
             const status = statusOf(report.status);
             const pending = report.status === "pending";
             const busy = updating === report.id;
@@ -227,8 +211,8 @@ export function ReportsSection() {
                 </td>
               </tr>
             );
-          })
-        )}
+          })}
+        </TableRows>
       </DataTable>
       {nextCursor && (
         <MoreRow>

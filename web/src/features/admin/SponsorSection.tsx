@@ -6,7 +6,7 @@ import { Button, ButtonAnchor } from "../../components/Button";
 import { Select } from "../../components/Field";
 import type { SponsorFilter } from "../../gql/graphql";
 import { formatDate } from "../../lib/format";
-import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, StateRow } from "./adminUi";
+import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, TableRows, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { SponsorUsersDocument } from "./documents";
 
@@ -46,7 +46,6 @@ const FilterGrid = styled.fieldset`
 /** 'Dados para Patrocinadores': five filters, the consenting members' table and the server-made CSV. */
 export function SponsorSection() {
   const [filters, setFilters] = useState<Filters>(ALL);
-  const [loadingMore, setLoadingMore] = useState(false);
   const filter = sponsorFilterOf(filters);
   const { data, loading, error, fetchMore, refetch } = useQuery(SponsorUsersDocument, {
     variables: { filter, first: SPONSOR_PAGE_SIZE },
@@ -55,28 +54,17 @@ export function SponsorSection() {
   const page = data?.sponsorUsers;
   const rows = page?.rows ?? [];
 
-  const loadMore = async () => {
-    if (!page?.nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: page.nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.sponsorUsers.rows.map((r) => r.id));
-          return {
-            sponsorUsers: {
-              ...fetchMoreResult.sponsorUsers,
-              rows: [...previous.sponsorUsers.rows, ...fetchMoreResult.sponsorUsers.rows.filter((r) => !seen.has(r.id))],
-            },
-          };
-        },
-      });
-    } catch (failure) {
-      console.error("sponsorUsers: next page failed", failure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadMore, loadingMore } = useNextPage(
+    page?.nextCursor,
+    (after) =>
+      fetchMore({
+        variables: { after },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          sponsorUsers: { ...fetchMoreResult.sponsorUsers, rows: appendNew(previous.sponsorUsers.rows, fetchMoreResult.sponsorUsers.rows) },
+        }),
+      }),
+    "sponsorUsers",
+  );
 
   const csv = page?.csvUrl ? (
     <ButtonAnchor href={page.csvUrl} download $variant="gold" $size="sm">
@@ -124,19 +112,15 @@ export function SponsorSection() {
           </tr>
         }
       >
-        {!showRows ? (
-          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
-        ) : !page && error ? (
-          <StateRow columns={COLUMNS}>
-            {ADMIN_TEXTS.loadError}{" "}
-            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              {ADMIN_TEXTS.retry}
-            </Button>
-          </StateRow>
-        ) : rows.length === 0 ? (
-          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
-        ) : (
-          rows.map((row) => (
+        <TableRows
+          columns={COLUMNS}
+          loading={!showRows}
+          failed={!page && !!error}
+          empty={rows.length === 0}
+          texts={T}
+          onRetry={() => void refetch().catch(() => undefined)}
+        >
+          {rows.map((row) => (
             <tr key={row.id}>
               <th scope="row">
                 {row.fullName ?? ADMIN_TEXTS.reports.noName}
@@ -160,8 +144,8 @@ export function SponsorSection() {
                 <Nowrap>{formatDate(row.createdAt)}</Nowrap>
               </td>
             </tr>
-          ))
-        )}
+          ))}
+        </TableRows>
       </DataTable>
       {page && (
         <MoreRow>

@@ -6,7 +6,7 @@ import { Field } from "../../components/Field";
 import { useToast } from "../../components/Toast";
 import { formatDate } from "../../lib/format";
 import { serverMessageOf } from "../../lib/errors";
-import { AdminSection, DataTable, Nowrap, StateRow, StatusBadge } from "./adminUi";
+import { AdminSection, DataTable, Nowrap, TableRows, StatusBadge } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { AddSuperUserDocument, SuperUsersDocument } from "./documents";
 
@@ -102,19 +102,15 @@ export function SuperUsersSection() {
           </tr>
         }
       >
-        {!data && loading ? (
-          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
-        ) : !data && error ? (
-          <StateRow columns={COLUMNS}>
-            {ADMIN_TEXTS.loadError}{" "}
-            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              {ADMIN_TEXTS.retry}
-            </Button>
-          </StateRow>
-        ) : superUsers.length === 0 ? (
-          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
-        ) : (
-          superUsers.map((su) => (
+        <TableRows
+          columns={COLUMNS}
+          loading={!data && loading}
+          failed={!data && !!error}
+          empty={superUsers.length === 0}
+          texts={T}
+          onRetry={() => void refetch().catch(() => undefined)}
+        >
+          {superUsers.map((su) => (
             <tr key={`${su.id ?? "invite"}-${su.phone}`}>
               <th scope="row">
                 {su.pending ? <StatusBadge tone="warning">{T.pending}</StatusBadge> : (su.fullName ?? ADMIN_TEXTS.reports.noName)}
@@ -127,8 +123,8 @@ export function SuperUsersSection() {
                 <Nowrap>{formatDate(su.createdAt)}</Nowrap>
               </td>
             </tr>
-          ))
-        )}
+          ))}
+        </TableRows>
       </DataTable>
     </AdminSection>
   );

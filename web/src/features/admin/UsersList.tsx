@@ -1,8 +1,7 @@
 import { useQuery } from "@apollo/client/react";
-import { useState } from "react";
 import { Button } from "../../components/Button";
 import type { AdminUserFieldsFragment } from "../../gql/graphql";
-import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, StateRow } from "./adminUi";
+import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, TableRows, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { AdminUsersDocument } from "./documents";
 
@@ -13,31 +12,19 @@ const COLUMNS = 7;
 /** The users list of /admin-simples (adminUsers, paged); its error also tells the page she was refused. */
 export function useAdminUsers() {
   const query = useQuery(AdminUsersDocument, { variables: { first: USERS_PAGE_SIZE }, notifyOnNetworkStatusChange: true });
-  const [loadingMore, setLoadingMore] = useState(false);
   const nextCursor = query.data?.adminUsers.nextCursor ?? null;
 
-  const loadMore = async () => {
-    if (!nextCursor || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      await query.fetchMore({
-        variables: { after: nextCursor },
-        updateQuery: (previous, { fetchMoreResult }) => {
-          const seen = new Set(previous.adminUsers.items.map((u) => u.id));
-          return {
-            adminUsers: {
-              ...fetchMoreResult.adminUsers,
-              items: [...previous.adminUsers.items, ...fetchMoreResult.adminUsers.items.filter((u) => !seen.has(u.id))],
-            },
-          };
-        },
-      });
-    } catch (failure) {
-      console.error("adminUsers: next page failed", failure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadMore, loadingMore } = useNextPage(
+    nextCursor,
+    (after) =>
+      query.fetchMore({
+        variables: { after },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          adminUsers: { ...fetchMoreResult.adminUsers, items: appendNew(previous.adminUsers.items, fetchMoreResult.adminUsers.items) },
+        }),
+      }),
+    "adminUsers",
+  );
 
   return { ...query, nextCursor, loadMore, loadingMore };
 }
@@ -62,19 +49,15 @@ export function UsersList({ users, onView }: { users: ReturnType<typeof useAdmin
           </tr>
         }
       >
-        {!data && loading ? (
-          <StateRow columns={COLUMNS}>{T.loading}</StateRow>
-        ) : !data && error ? (
-          <StateRow columns={COLUMNS}>
-            {ADMIN_TEXTS.loadError}{" "}
-            <Button $variant="ghost" $size="sm" onClick={() => void refetch().catch(() => undefined)}>
-              {ADMIN_TEXTS.retry}
-            </Button>
-          </StateRow>
-        ) : items.length === 0 ? (
-          <StateRow columns={COLUMNS}>{T.empty}</StateRow>
-        ) : (
-          items.map((user) => {
+        <TableRows
+          columns={COLUMNS}
+          loading={!data && loading}
+          failed={!data && !!error}
+          empty={items.length === 0}
+          texts={T}
+          onRetry={() => void refetch().catch(() => undefined)}
+        >
+          {items.map((user) => {
             const name = user.fullName || user.nickname || user.phone;
             return (
               <tr key={user.id}>
@@ -95,8 +78,8 @@ export function UsersList({ users, onView }: { users: ReturnType<typeof useAdmin
                 </td>
               </tr>
             );
-          })
-        )}
+          })}
+        </TableRows>
       </DataTable>
       {nextCursor && (
         <MoreRow>

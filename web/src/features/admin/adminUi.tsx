@@ -1,9 +1,11 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import styled from "styled-components";
 import { PLANS, type PlanName } from "@clube-coroa/schema";
+import { Button } from "../../components/Button";
 import { Card } from "../../components/Page";
 import { httpStatusOf } from "../../lib/errors";
+import { ADMIN_TEXTS } from "./adminTexts";
 
 /**
  * The server's refusal of an admin field: nobody signed in (UNAUTHENTICATED, 401) or a member
@@ -166,12 +168,74 @@ const StateCell = styled.td`
 `;
 
 /** The single row of a table that is loading or empty. */
-export function StateRow({ columns, children }: { columns: number; children: ReactNode }) {
+function StateRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <tr>
       <StateCell colSpan={columns}>{children}</StateCell>
     </tr>
   );
+}
+
+/**
+ * The body of an admin table: its loading row, the load error with 'Tentar novamente', its empty
+ * row, or the rows themselves.
+ */
+export function TableRows({
+  columns,
+  loading,
+  failed,
+  empty,
+  texts,
+  onRetry,
+  children,
+}: {
+  columns: number;
+  loading: boolean;
+  failed: boolean;
+  empty: boolean;
+  texts: { loading: string; empty: string };
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (loading) return <StateRow columns={columns}>{texts.loading}</StateRow>;
+  if (failed) {
+    return (
+      <StateRow columns={columns}>
+        {ADMIN_TEXTS.loadError}{" "}
+        <Button $variant="ghost" $size="sm" onClick={onRetry}>
+          {ADMIN_TEXTS.retry}
+        </Button>
+      </StateRow>
+    );
+  }
+  if (empty) return <StateRow columns={columns}>{texts.empty}</StateRow>;
+  return <>{children}</>;
+}
+
+/**
+ * 'Carregar mais' of a cursor-paged admin list: one page at a time, from `nextCursor`; a failure
+ * is only logged (the list stays as it was).
+ */
+export function useNextPage(nextCursor: string | null | undefined, fetchPage: (after: string) => Promise<unknown>, what: string) {
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      await fetchPage(nextCursor);
+    } catch (failure) {
+      console.error(`${what}: next page failed`, failure);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return { loadMore, loadingMore };
+}
+
+/** A next page appended to the rows shown, without repeating a row that moved across the cursor. */
+export function appendNew<T extends { id: number }>(shown: readonly T[], next: readonly T[]): T[] {
+  const seen = new Set(shown.map((row) => row.id));
+  return [...shown, ...next.filter((row) => !seen.has(row.id))];
 }
 
 /** Small text below a cell's main value (a phone under a name). */
