@@ -20,17 +20,17 @@ export interface AuditEntryDTO {
   createdAt: string;
 }
 
-/** One AuditLog row: who, what, on what, when and from where; written in the action's transaction. */
+/** One AuditLog row (every writer of the log goes through it): who, what, on what, when and from where; written in the action's transaction. */
 export async function writeAudit(
   tx: Tx | PrismaClient,
-  entry: { actorId: number | null; action: string; targetType: string; targetId: string | number; data?: Record<string, unknown>; ip?: string; at: Date },
+  entry: { actorId: number | null; action: string; targetType?: string; targetId?: string | number; data?: Record<string, unknown>; ip?: string; at: Date },
 ) {
   await tx.auditLog.create({
     data: {
       actorId: entry.actorId,
       action: entry.action,
-      targetType: entry.targetType,
-      targetId: String(entry.targetId),
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId === undefined ? null : String(entry.targetId),
       data: (entry.data ?? {}) as object,
       ip: entry.ip?.slice(0, 64),
       createdAt: entry.at,

@@ -16,6 +16,7 @@ import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";
+import { writeAudit } from "./audit.js";
 import { requireSuperuser } from "./admin.policy.js";
 import { EXPORT_BATCH, type SponsorRowDTO, type SponsorsService } from "./sponsors.service.js";
 
@@ -233,9 +234,7 @@ function userColumns(today: string): { header: string; width: number; numFmt?: s
 export function createExportsService(deps: ExportsDeps) {
   const { prisma, clock, log, sponsors } = deps;
 
-  async function audit(actorId: number, action: string, data: Record<string, unknown>, ip?: string) {
-    await prisma.auditLog.create({ data: { actorId, action, data: data as object, ip: ip?.slice(0, 64), createdAt: clock.now() } });
-  }
+  const audit = (actorId: number, action: string, data: Record<string, unknown>, ip?: string) => writeAudit(prisma, { actorId, action, data, ip, at: clock.now() });
 
   /**
    * 'Exportar CSV' (spec part 2 section 7, done safely): `sponsor-data-YYYY-MM-DD.csv`, the

@@ -17,7 +17,7 @@ import {
 } from "@clube-coroa/schema";
 import { z } from "zod";
 import type { Bus } from "../../events.js";
-import type { PaymentStatus, User } from "../../generated/prisma/client.js";
+import type { PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -25,8 +25,9 @@ import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Logger } from "../../lib/log.js";
 import { PaymentProviderError, type AsaasWebhookEvent, type PaymentProvider } from "../../providers/payments/payments.js";
 import type { PlansService } from "../plans/plans.service.js";
+import { writeAudit } from "../admin/audit.js";
 import { requireSuperuser } from "../admin/admin.policy.js";
-import { dateColumn, toPaymentDTO, toSubscriptionDTO, type PaymentDTO, type SubscriptionDTO } from "./billing.dto.js";
+import { dateColumn, dateOnly, toPaymentDTO, toSubscriptionDTO, type PaymentDTO, type SubscriptionDTO } from "./billing.dto.js";
 
 /** The smallest charge ASAAS accepts for PIX and boleto (R$ 5,00). */
 export const MIN_CHARGE_CENTS = 500;
@@ -180,18 +181,28 @@ export function createBillingService(deps: BillingDeps) {
   /** Members with a checkout under way on this instance: a double click gets a clear refusal. */
   const checkoutsUnderWay = new Set<number>();
 
-  async function audit(tx: Tx, entry: { actorId: number | null; userId: number; action: string; data: Record<string, unknown>; ip?: string }) {
-    await tx.auditLog.create({
-      data: {
-        actorId: entry.actorId,
-        action: entry.action,
-        targetType: "User",
-        targetId: String(entry.userId),
-        data: entry.data as object,
-        ip: entry.ip?.slice(0, 64),
-        createdAt: clock.now(),
-      },
-    });
+  /** An AuditLog row about a member (her plan, her subscriptions). */
+  const audit = (tx: Tx, entry: { actorId: number | null; userId: number; action: string; data: Record<string, unknown>; ip?: string }) =>
+    writeAudit(tx, { actorId: entry.actorId, action: entry.action, targetType: "User", targetId: entry.userId, data: entry.data, ip: entry.ip, at: clock.now() });
+
+  /**
+   * Cancels at the provider each of `subscriptions` it holds, in order, and returns the ids it
+   * confirmed. With `refusal`, the first failure stops there and throws what `refusal` makes of it;
+   * without, a failure is logged and left to the sweep's retry round.
+   */
+  async function cancelAtProvider(userId: number, subscriptions: PlanSubscription[], failureLog: string, refusal?: (failed: PlanSubscription) => AppError) {
+    const confirmed = new Set<number>();
+    for (const subscription of subscriptions) {
+      if (!subscription.asaasSubscriptionId) continue;
+      try {
+        await provider.cancelSubscription(subscription.asaasSubscriptionId);
+        confirmed.add(subscription.id);
+      } catch (error) {
+        log.warn({ userId, subscriptionId: subscription.id, err: error instanceof Error ? error.message : error }, failureLog);
+        if (refusal) throw refusal(subscription);
+      }
+    }
+    return confirmed;
   }
 
   /** Moves her plan in tx (audited); null when it already was that plan. */
@@ -269,15 +280,9 @@ export function createBillingService(deps: BillingDeps) {
     const isMigration = member.plan !== "nobreza";
 
     // 1. Her current provider subscriptions end first, so two are never active at once.
-    for (const subscription of live) {
-      if (!subscription.asaasSubscriptionId) continue;
-      try {
-        await provider.cancelSubscription(subscription.asaasSubscriptionId);
-      } catch (error) {
-        log.warn({ userId, subscriptionId: subscription.id, err: error instanceof Error ? error.message : error }, "checkout: cancelling the current subscription failed");
-        throw new AppError(isMigration && subscription.status !== "pending" ? "MIGRATION_FAILED" : "PAYMENT_UNAVAILABLE");
-      }
-    }
+    await cancelAtProvider(userId, live, "checkout: cancelling the current subscription failed", (failed) =>
+      new AppError(isMigration && failed.status !== "pending" ? "MIGRATION_FAILED" : "PAYMENT_UNAVAILABLE"),
+    );
     const now = clock.now();
     const subscription = await prisma.$transaction(async (tx) => {
       for (const old of live) {
@@ -415,15 +420,7 @@ export function createBillingService(deps: BillingDeps) {
     if (!member) throw new AppError("UNAUTHENTICATED");
     if (member.plan === "nobreza") throw new AppError("SUBSCRIPTION_NOT_PAID");
     const live = await prisma.planSubscription.findMany({ where: { userId: user.id, status: { in: [...LIVE_SUBSCRIPTION] } } });
-    for (const subscription of live) {
-      if (!subscription.asaasSubscriptionId) continue;
-      try {
-        await provider.cancelSubscription(subscription.asaasSubscriptionId);
-      } catch (error) {
-        log.warn({ userId: user.id, subscriptionId: subscription.id, err: error instanceof Error ? error.message : error }, "cancellation failed at the provider");
-        throw new AppError("CANCEL_FAILED");
-      }
-    }
+    await cancelAtProvider(user.id, live, "cancellation failed at the provider", () => new AppError("CANCEL_FAILED"));
     const now = clock.now();
     const updated = await prisma.$transaction(async (tx) => {
       for (const subscription of live) {
@@ -490,16 +487,7 @@ export function createBillingService(deps: BillingDeps) {
     if (target.plan === newPlan) return target;
 
     const live = await prisma.planSubscription.findMany({ where: { userId, status: { in: [...LIVE_SUBSCRIPTION] } } });
-    const confirmed = new Set<number>();
-    for (const subscription of live) {
-      if (!subscription.asaasSubscriptionId) continue;
-      try {
-        await provider.cancelSubscription(subscription.asaasSubscriptionId);
-        confirmed.add(subscription.id);
-      } catch (error) {
-        log.warn({ userId, subscriptionId: subscription.id, err: error instanceof Error ? error.message : error }, "staff plan change: provider cancellation failed; the sweep retries it");
-      }
-    }
+    const confirmed = await cancelAtProvider(userId, live, "staff plan change: provider cancellation failed; the sweep retries it");
     const now = clock.now();
     const updated = await prisma.$transaction(async (tx) => {
       for (const subscription of live) {
@@ -652,7 +640,7 @@ export function createBillingService(deps: BillingDeps) {
         log.warn({ subscriptionId: subscription.id, paymentId: payment.id }, "a payment arrived for a cancelled subscription: refund it at the provider");
         return { ...effects, outcome: "applied: paid a cancelled subscription" };
       }
-      const periodEnd = periodEndInSaoPaulo(dateOnlyOf(payment.dueDate), subscription.billingCycle);
+      const periodEnd = periodEndInSaoPaulo(dateOnly(payment.dueDate), subscription.billingCycle);
       const paidUntil = subscription.paidUntil && subscription.paidUntil > periodEnd ? subscription.paidUntil : periodEnd;
       await tx.planSubscription.update({
         where: { id: subscription.id },
@@ -691,8 +679,6 @@ export function createBillingService(deps: BillingDeps) {
     }
     return effects;
   }
-
-  const dateOnlyOf = (date: Date) => date.toISOString().slice(0, 10);
 
   // ---------------------------------------------------------------------------------------------
   // The sweep: plans whose payments stopped, checkouts never paid, cancellations to retry
@@ -848,7 +834,7 @@ export function createBillingService(deps: BillingDeps) {
       customerId: payment.subscription?.asaasCustomerId ?? null,
       billingType: payment.billingType,
       valueCents: payment.amountCents,
-      dueDate: dateOnlyOf(payment.dueDate),
+      dueDate: dateOnly(payment.dueDate),
       externalReference: payment.subscriptionId !== null ? String(payment.subscriptionId) : null,
     });
     const fresh = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { subscription: { select: { plan: true } } } });
