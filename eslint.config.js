@@ -34,4 +34,8 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
+  {
+    files: ["web/public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

@@ -13,40 +13,14 @@
 // BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 4: a few staff at once) change the load.
 // BENCH_KEEP_DB=1 keeps the database for EXPLAIN (its URL is printed).
 // Exits 1 when a phase has errors or a target is missed: p99 under 50 ms, peak RSS growth under 150 MB.
-import { spawn, type ChildProcess } from "node:child_process";
-import type { EventEmitter } from "node:events";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { createRequire } from "node:module";
+import type { ChildProcess } from "node:child_process";
 import { availableParallelism, cpus } from "node:os";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { BRAZILIAN_STATES, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../schema/src/index.js";
 import { freshPostgres } from "../graphql-server/test/harness.js";
+import { cannon, ms, rssOf, seedMembers, startServer } from "./kit.js";
 
-interface AutocannonResult {
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  mismatches: number;
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: "GET" | "POST";
-  headers?: Record<string, string>;
-  body?: string;
-  warmup?: { connections: number; duration: number };
-}
-type AutocannonRun = EventEmitter & PromiseLike<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonRun;
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const OFFERS = MEMBERS * 3;
 const MESSAGES = MEMBERS * 10;
@@ -57,38 +31,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const TARGET_P99_MS = 50;
 const TARGET_RSS_MB = 150;
 
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)}ms` : "n/a");
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)}MB`;
 
 /** Everything generated inside PostgreSQL (INSERT … SELECT over generate_series). */
 async function seed(client: pg.Client) {
-  const states = BRAZILIAN_STATES.map(([uf]) => uf);
-  await client.query(
-    `INSERT INTO "User" (phone, plan, state, city, "createdAt", "updatedAt", nickname, "fullName", email, "professionalActivity",
-                         "birthDate", "businessType", "serviceType", "entrepreneurProfile", "shareWithSponsors", "profileComplete",
-                         interests, "lastSeenAt")
-     SELECT '5511' || lpad(g::text, 9, '0'),
-            (CASE WHEN g % 100 < 60 THEN 'nobreza' WHEN g % 100 < 85 THEN 'alteza'
-                  WHEN g % 100 < 97 THEN 'majestade' ELSE 'imperatriz' END)::"Plan",
-            ($1::text[])[1 + (g * 7) % array_length($1::text[], 1)],
-            'Cidade ' || (g % 500),
-            now() - make_interval(days => (g * 37) % 1500, secs => g),
-            now(),
-            'Parceira ' || g,
-            'Empreendedora ' || g || ' da Silva',
-            'parceira' || g || '@example.com',
-            ($2::text[])[1 + g % array_length($2::text[], 1)],
-            CASE WHEN g % 10 = 0 THEN NULL ELSE date '1950-01-01' + (g * 7919) % 20800 END,
-            CASE WHEN g % 7 = 0 THEN NULL ELSE ($3::text[])[1 + (g / 2) % 2] END,
-            CASE WHEN g % 5 = 0 THEN NULL ELSE ($4::text[])[1 + g % 3] END,
-            CASE WHEN g % 6 = 0 THEN NULL ELSE ($5::text[])[1 + (g / 3) % 3] END,
-            g % 2 = 0,
-            g % 10 <> 0,
-            ARRAY['Moda', 'Voluntariado'],
-            now() - make_interval(mins => g % 10000)
-     FROM generate_series(1, $6::int) AS g`,
-    [states, [...PROFESSIONAL_ACTIVITIES], [...SPONSOR_FILTERS.businessType], [...SPONSOR_FILTERS.serviceType], [...SPONSOR_FILTERS.profile], MEMBERS],
-  );
+  await seedMembers(client, MEMBERS);
   await client.query(
     `INSERT INTO "Offer" ("userId", "postType", type, title, description, categories, "authorPlanRank", "authorJoinedAt", state, "createdAt", "updatedAt")
      SELECT 1 + (g::bigint * 7919) % $2::int,
@@ -132,67 +79,6 @@ async function seed(client: pg.Client) {
   // Autovacuum would have run after inserts this large (PostgreSQL 13+ vacuums after inserts too); a
   // table never vacuumed has no visibility map, and every count would read the whole heap.
   await client.query(`VACUUM ANALYZE`);
-}
-
-/** A free TCP port on the loopback for the child server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server as production runs it: its own Node process (tsx's loader, no extra process between). */
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "graphql-server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: process.env.NODE_ENV ?? "production",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
-      DATA_DIR: "memory",
-      WEB_DIST: "/nonexistent",
-      SEED_DEMO: "never",
-      ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION: "true",
-      ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: "true",
-      BILLING_SWEEP_SECONDS: "86400",
-      GRAPHQL_ANONYMOUS_PER_MINUTE: "1000000000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error("the server did not answer /healthz within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, url };
-}
-
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) * 1024;
-
-async function cannon(name: string, options: AutocannonOptions) {
-  const result = await autocannon({ warmup: { connections: options.connections, duration: 1 }, ...options });
-  const errors = result.errors + result.timeouts + result.non2xx + result.mismatches;
-  console.log(
-    `${name.padEnd(28)} rps=${result.requests.average.toFixed(0).padEnd(6)} p50=${ms(result.latency.p50).padEnd(8)} ` +
-      `p99=${ms(result.latency.p99).padEnd(8)} max=${ms(result.latency.max).padEnd(8)} errors=${errors}`,
-  );
-  return { p99: result.latency.p99, errors };
 }
 
 /** Downloads `path` to nowhere, timing it and sampling the server's RSS every 10 ms. */

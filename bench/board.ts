@@ -9,7 +9,9 @@
 // cycles through five filters, anonymous and signed in (a member with likes on the first page).
 // BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) change the load; BENCH_PHASES
 // (graphql, graphql-member, rest, rest-member; comma-separated) runs only some board phases.
-// Exits 1 when a phase has more than 1% errors or a board phase's p99 misses the target.
+// Exits 1 when a phase has more than 1% errors or a board phase's p99 misses its target: first page
+// p99 under 50 ms for a visitor, and for a signed-in member both under 50 ms and within 1.3x of the
+// visitor's p99 on the same door in the same run (issue 14).
 import type { EventEmitter } from "node:events";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
@@ -49,6 +51,8 @@ const MEMBERS = 10_000;
 const OFFERS = 100_000;
 const MAX_ERROR_RATE = 0.01;
 const TARGET_P99_MS = 50;
+/** A signed-in member's first page p99 at most this many times the visitor's (same door, same run). */
+const TARGET_MEMBER_RATIO = 1.3;
 
 const BOARD_QUERY = `query Board($first: Int, $filter: OfferFilter) { offers(first: $first, filter: $filter) {
   edges { cursor node { id postType type title description categories isUrgent likes isLiked isOwn createdAt
@@ -244,17 +248,32 @@ async function main() {
     }
     console.log("(graphql board = first page of 24 offers; rest board = GET /api/offers, 200 offers; each connection");
     console.log(` cycles through the filters ${filters.map((f) => f.name).join(", ")})`);
-    // The target is the board as a visitor opens it; a member's page is printed beside it: it also
-    // reads her session and her likes and is executed for her (isLiked, isOwn).
-    const visitor = boards.filter((b) => !b.id.endsWith("-member"));
-    const members = boards.filter((b) => b.id.endsWith("-member"));
-    const worst = visitor.length ? Math.max(...visitor.map((b) => b.p99)) : NaN;
-    const met = visitor.length > 0 && worst < TARGET_P99_MS;
-    console.log(
-      `target    first board page p99 < ${TARGET_P99_MS}ms at ${CONNECTIONS} connections: ${met ? "met" : "NOT met"} ` +
-        `(worst visitor p99 ${ms(worst)}, /healthz p99 ${ms(healthz.p99)}` +
-        (members.length ? `; signed-in member, not part of the target: worst p99 ${ms(Math.max(...members.map((b) => b.p99)))})` : ")"),
-    );
+    // Visitor and signed-in member side by side per door: the member's page reads her session (from
+    // the instance's session cache) and her likes of the page (one statement), and is served from the
+    // members' answer kept in memory (GraphQL) or the members' page (REST).
+    const verdicts: boolean[] = [];
+    console.log(`targets   first page p99 < ${TARGET_P99_MS}ms at ${CONNECTIONS} connections; signed-in member also within ${TARGET_MEMBER_RATIO}x of the visitor (same run)`);
+    for (const door of ["graphql", "rest"]) {
+      const anonymous = boards.find((b) => b.id === door);
+      const member = boards.find((b) => b.id === `${door}-member`);
+      if (anonymous) {
+        const met = anonymous.p99 < TARGET_P99_MS;
+        verdicts.push(met);
+        console.log(`  ${door.padEnd(8)} visitor p99 ${ms(anonymous.p99).padEnd(8)} ${met ? "met" : "NOT met"}`);
+      }
+      if (member) {
+        const ratio = anonymous ? member.p99 / anonymous.p99 : NaN;
+        const underTarget = member.p99 < TARGET_P99_MS;
+        const withinRatio = Number.isFinite(ratio) ? ratio <= TARGET_MEMBER_RATIO : true;
+        verdicts.push(underTarget && withinRatio);
+        console.log(
+          `  ${door.padEnd(8)} member  p99 ${ms(member.p99).padEnd(8)} ${underTarget ? "met" : "NOT met"}` +
+            (Number.isFinite(ratio) ? `; ${ratio.toFixed(2)}x the visitor's (target ≤ ${TARGET_MEMBER_RATIO}x): ${withinRatio ? "met" : "NOT met"}` : "; no visitor phase to compare"),
+        );
+      }
+    }
+    console.log(`  /healthz p99 ${ms(healthz.p99)} (the baseline: what any request costs on this machine now)`);
+    const met = verdicts.length > 0 && verdicts.every(Boolean);
     const rates = [healthz, ...boards];
     await explain(client);
     if (rates.some((r) => r.rate > MAX_ERROR_RATE)) {

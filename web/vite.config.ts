@@ -1,22 +1,102 @@
-import { defineConfig } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
+import { PRODUCT_NAME } from "../schema/src/constants";
+import { initialLoadBudget } from "./build/initialLoadBudget";
+import { inlineGraphqlDocuments } from "./build/inlineGraphqlDocuments";
+import { prerenderFirstScreens } from "./build/prerender";
+import { startAfterFirstPaint } from "./build/startAfterFirstPaint";
 
 const backend = "http://localhost:3000";
 
+/**
+ * Writes this build's id, app shell and the product's name into dist/sw.js (copied from public/sw.js): the id names the
+ * service worker's cache (a new build, a new cache; the old one is deleted when it activates), the
+ * shell is the entry chunk, its static imports and their CSS. Built names are content-hashed, so the
+ * id is a hash of them.
+ */
+function serviceWorkerBuild(): Plugin {
+  let outDir = "dist";
+  let buildId = "";
+  let shell: string[] = [];
+  return {
+    name: "service-worker-build",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const hash = createHash("sha256");
+      for (const name of Object.keys(bundle).sort()) hash.update(`${name}\n`);
+      const html = bundle["index.html"];
+      if (html?.type === "asset") hash.update(html.source);
+      buildId = hash.digest("hex").slice(0, 16);
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== "chunk") return;
+        files.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === "chunk" && chunk.isEntry) visit(chunk.fileName);
+      // The script that starts the app after the first paint (build/startAfterFirstPaint.ts).
+      for (const file of Object.keys(bundle)) if (/^assets\/start-[\w-]+\.js$/.test(file)) files.add(file);
+      shell = ["/favicon.svg", ...[...files].sort().map((file) => `/${file}`)];
+    },
+    closeBundle() {
+      const file = join(outDir, "sw.js");
+      const source = readFileSync(file, "utf8");
+      const built = source
+        .replace(/\/\* build:id \*\/ "[^"]*"/, `/* build:id */ ${JSON.stringify(buildId)}`)
+        .replace(/\/\* build:product \*\/ "[^"]*"/, `/* build:product */ ${JSON.stringify(PRODUCT_NAME)}`)
+        .replace(/\/\* build:shell \*\/ \[[^\]]*\]/, `/* build:shell */ ${JSON.stringify(shell)}`);
+      if (!buildId || !built.includes(buildId) || !built.includes(JSON.stringify(shell))) {
+        throw new Error("sw.js: the build id or shell markers were not found");
+      }
+      writeFileSync(file, built);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  // Oxc's styled-components transform gives each styled component an id from its file and place
+  // (not from the order modules run in), so the prerendered page (src/prerender.tsx through Vite's
+  // SSR) and the browser's chunks name the same classes and React hydrates the first screen in place.
+  // It also minifies the components' CSS and marks them pure, so unused ones are dropped.
+  oxc: { plugins: { styledComponents: { ssr: true, displayName: false, fileName: false, minify: true, transpileTemplateLiterals: true, pure: true } } },
+  plugins: [
+    react(),
+    inlineGraphqlDocuments(resolve(import.meta.dirname, "src/gql")),
+    startAfterFirstPaint(),
+    serviceWorkerBuild(),
+    initialLoadBudget(170),
+    // Brotli and gzip files beside the content-hashed assets, at the highest levels (once per build);
+    // the server sends them by Accept-Encoding. Pages and sw.js change after this step (the service
+    // worker's build id, prerendering), so the server compresses those per request instead.
+    compression({ include: /(^|[\\/])assets[\\/].+\.(js|mjs|css|svg|json|txt)$/, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
+    prerenderFirstScreens(),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for whoever debugs a production stack trace with the build at hand, never linked from
+    // the bundles nor served (the server answers 404 to any .map).
+    sourcemap: "hidden",
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached between releases.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: "apollo", test: /node_modules[\\/](@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib)[\\/]/ },
-            { name: "ui", test: /node_modules[\\/](@radix-ui|styled-components|stylis|@emotion|react-remove-scroll.*|aria-hidden|use-callback-ref|use-sidecar|get-nonce|tslib)[\\/]/ },
+            // Not graphql-ws nor Apollo's link to it: they load with the first subscription.
+            { name: "apollo", test: /node_modules[\\/](@apollo[\\/](?!client[\\/]link[\\/]subscriptions)|(graphql|rxjs|optimism|@wry|tslib)[\\/])/ },
+            // Radix is not grouped: its dialog parts load with the dialogs that use them.
+            { name: "styled", test: /node_modules[\\/](styled-components|stylis|@emotion)[\\/]/ },
           ],
         },
       },

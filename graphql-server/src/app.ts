@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
+import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -31,10 +31,13 @@ import { schema } from "./schema.js";
 import { seedIfEmpty } from "./seed/auto.js";
 import { createServices, type Services } from "./services.js";
 import { boardResponseCache } from "./graphql/board-response-cache.js";
+import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
+import { repoPath } from "./paths.js";
+import { webDelivery } from "./web-delivery.js";
 
 /** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
 export const GRAPHQL_BODY_LIMIT = "100kb";
-const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const DEFAULT_WEB_DIST = repoPath("web", "dist");
 
 export interface AppOptions {
   config: Config;
@@ -92,6 +95,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
   );
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  // Answers over 1 KB (JSON, pages, the CSV download) in brotli or gzip as the client accepts; files
+  // already compressed (the built assets, xlsx, images) and WebSocket upgrades are not touched.
+  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -102,7 +108,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
 
-  app.use(["/api", "/graphql"], identity(services), csrfGuard(services));
+  // A partner's Bearer key replaces the session on /graphql: no cookie is read, so no CSRF check applies.
+  const unlessPartner = (handler: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
+    req.partner ? next() : handler(req, res, next);
+  app.use("/graphql", partnerIdentity(services));
+  app.use(["/api", "/graphql"], unlessPartner(identity(services)), unlessPartner(csrfGuard(services)));
   app.use("/api", restApi(services));
 
   const graphqlWs = graphqlWebSocket(services, wsValidationRules);
@@ -141,7 +151,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   // Visitors without a session are counted per address; members are known and counted per action.
   const anonymousGraphqlLimit = (req: Request, _res: Response, next: NextFunction) => {
-    if (req.auth) return next();
+    if (req.auth || req.partner) return next();
     assertAllowed(services.limits.anonymousGraphql, req.ip ?? "unknown").then(() => next(), next);
   };
   const armor = apolloArmor();
@@ -168,6 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return refusalInPortuguese(formatted);
     },
     plugins: [
+      partnerOperationsOnly,
       ...armor.plugins,
       graphqlOverHttpRules,
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
@@ -187,7 +198,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     expressMiddleware(apollo, {
       context: async ({ req, res }: { req: Request; res: Response }): Promise<GraphQLContext> => ({
         services,
-        user: req.auth?.user ?? null,
+        user: req.partner ? null : (req.auth?.user ?? null),
+        partner: req.partner ?? null,
         sessionToken: req.sessionToken,
         meta: { ip: req.ip, userAgent: req.get("user-agent"), deviceKey: deviceKeyOf(req) },
         setSessionCookie: (token, expiresAt) => setSessionCookie(res, services, token, expiresAt),
@@ -200,11 +212,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   if (existsSync(join(webDist, "index.html"))) {
-    app.use(express.static(webDist, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
-    app.get(/^(?!\/(api|graphql|healthz)(\/|$)).*/, (_req, res) => {
-      res.set("Cache-Control", "no-cache");
-      res.sendFile(join(webDist, "index.html"));
-    });
+    app.use(webDelivery(webDist));
   } else {
     app.get("/", (_req, res) => {
       res.type("text/plain").send("O app web ainda não foi compilado: execute `npm run build`.");
@@ -248,8 +256,4 @@ function pathnameOf(target: string | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-function immutableAssets(res: Response, path: string) {
-  if (/[\\/]assets[\\/]/.test(path)) res.set("Cache-Control", "public, max-age=31536000, immutable");
 }

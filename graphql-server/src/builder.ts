@@ -6,14 +6,14 @@ import { AppError } from "./lib/errors.js";
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
-  AuthScopes: { member: boolean; superuser: boolean };
+  AuthScopes: { member: boolean; superuser: boolean; partner: boolean };
   DefaultFieldNullability: false;
 }>({
   plugins: [ScopeAuthPlugin, ErrorsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authorizeOnSubscribe: true,
-    authScopes: (ctx) => ({ member: ctx.user !== null, superuser: ctx.user?.role === "superuser" }),
+    authScopes: (ctx) => ({ member: ctx.user !== null, superuser: ctx.user?.role === "superuser", partner: ctx.partner !== null }),
     unauthorizedError: (_parent, context) =>
       context.user ? new AppError("FORBIDDEN") : new AppError("UNAUTHENTICATED"),
   },

@@ -49,6 +49,11 @@ const envSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     OTP_VERIFIES_PER_IP_PER_10MIN: z.coerce.number().int().positive().default(60),
     SESSION_DAYS: z.coerce.number().int().positive().default(30),
+    /**
+     * Longest a resolved session (with her user row) is trusted from this instance's memory; logout,
+     * account deletion, plan and role changes drop it at once on every instance (bus). 0 turns it off.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
     /** Messages one member may send per minute (anti-spam; shared by the instances through Redis). */
     MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(60),
     /** Connections in the PostgreSQL pool of one instance. */
@@ -85,6 +90,8 @@ const envSchema = z
     PAYMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(5),
     /** Invitation lookups (GET /api/affiliate/{code}) one address may make per minute. */
     AFFILIATE_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Requests one partner API key may make per minute (every instance together when REDIS_URL is set). */
+    PARTNER_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** Checkouts one member may start per hour (each creates records at the payment provider). */
     CHECKOUTS_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** How often one instance looks for overdue plans past their grace period and cancellations to retry. */

@@ -30,6 +30,11 @@ export type BusEvents = {
    * sockets and subscriptions they had opened.
    */
   "session:ended": [payload: { userId: number; sessionId?: number; exceptSessionId?: number }];
+  /**
+   * Her user row changed (plan, profile, photo): every instance forgets the sessions it trusted for
+   * her with the old row (the session cache), so her next request reads the new one.
+   */
+  "session:stale": [payload: { userId: number }];
   /** The sponsors' banners changed: every /chat socket is told to refetch them. */
   "banners:changed": [payload: { at: string }];
   /** One of her payments changed state (created, confirmed, overdue...): the checkout celebrates on it. */
@@ -40,6 +45,8 @@ export type BusEvents = {
    * likes are told by `offers:changed`.
    */
   "stats:changed": [payload: { at: number }];
+  /** A partner's API key was revoked: every instance forgets it at once (it trusted it for up to 30 s). */
+  "partnerKey:revoked": [payload: { keyId: number }];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

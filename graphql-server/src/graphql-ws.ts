@@ -6,6 +6,7 @@ import { WebSocketServer } from "ws";
 import type { GraphQLContext } from "./context.js";
 import { parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
 import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
+import { bearerKeyOf, hasBearer } from "./graphql/partner-door.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
 import { schema } from "./schema.js";
 import type { Services } from "./services.js";
@@ -38,6 +39,9 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
     {
       schema,
       onConnect: async (ctx) => {
+        // Partners' keys read sponsorData and sponsorStats over HTTP only: no subscriptions (closed with 4403).
+        const params = ctx.connectionParams ?? {};
+        if (hasBearer(ctx.extra.request) || bearerKeyOf(params.authorization ?? params.Authorization) !== undefined) return false;
         const session = await sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
         const { socket } = ctx.extra;
         // A socket that closed while the session was looked up has already run onClose.
@@ -82,6 +86,7 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
         return {
           services,
           user: session?.user ?? null,
+          partner: null,
           sessionToken: token,
           meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
           setSessionCookie: () => undefined,

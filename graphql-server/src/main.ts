@@ -30,7 +30,12 @@ async function main() {
     throw error;
   }
   const url = await app.listen();
-  log.info(`${PRODUCT_NAME} em ${config.PUBLIC_URL ?? url} (${app.services.db.describe}, bus ${app.services.bus.kind}, WhatsApp ${app.services.whatsapp.kind})`);
+  // Since the process started (performance's time origin): loading the code, migrations, seed, listen.
+  const startupMs = Math.round(performance.now());
+  log.info(
+    { startupMs },
+    `${PRODUCT_NAME} em ${config.PUBLIC_URL ?? url} (${app.services.db.describe}, bus ${app.services.bus.kind}, WhatsApp ${app.services.whatsapp.kind}), pronto em ${startupMs} ms`,
+  );
 
   const stop = async (signal: string) => {
     log.info(`${signal}: encerrando`);

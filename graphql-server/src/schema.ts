@@ -10,6 +10,8 @@ import "./domains/plans/plans.graphql.js";
 import "./domains/billing/billing.graphql.js";
 import "./domains/admin/admin.graphql.js";
 import "./domains/admin/sponsors.graphql.js";
+import "./domains/banners/banners.graphql.js";
+import "./domains/partners/partners.graphql.js";
 
 export const schema = builder.toSchema();
 

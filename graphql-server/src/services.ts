@@ -20,6 +20,8 @@ import { createAdminUsersService } from "./domains/admin/admin-users.service.js"
 import { createAuditService } from "./domains/admin/audit.js";
 import { createSponsorsService } from "./domains/admin/sponsors.service.js";
 import { createExportsService } from "./domains/admin/exports.js";
+import { createPartnerKeysService } from "./domains/partners/partner-keys.service.js";
+import { createPartnerDataService } from "./domains/partners/partner-data.service.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -83,6 +85,9 @@ export function createPaymentProvider(config: Config, log: Logger, clock: Clock,
   return new LocalPaymentProvider({ now: () => clock.now(), deliver, log });
 }
 
+/** Failed API-key attempts one address may make per minute before every key it sends is refused for a while. */
+export const PARTNER_KEY_FAILURES_PER_MINUTE = 30;
+
 /** Every domain service, wired once per app instance; both doors (GraphQL and REST) call these. */
 export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger }) {
   const { config, db, clock, log } = options;
@@ -96,7 +101,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   /** Told by the services whose writes move the admin dashboard's counts (throttled per instance). */
   const statsSignal = createStatsSignal(bus);
   const statsTouched = () => statsSignal.touch();
-  const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS });
+  const sessions = createSessionStore({ prisma, clock, bus, log, days: config.SESSION_DAYS, cacheMs: config.SESSION_CACHE_MS });
   const auth = createAuthService({
     prisma,
     config,
@@ -113,6 +118,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const limits = {
     /** GraphQL without a session, per address (the door checks it). */
     anonymousGraphql: limiter("gql-anon", config.GRAPHQL_ANONYMOUS_PER_MINUTE, 60),
+    /** GraphQL with a partner's API key, per key (the door checks it). */
+    partnerRequests: limiter("partner-requests", config.PARTNER_REQUESTS_PER_MINUTE, 60),
+    /** Unknown or revoked API keys, per address: keys cannot be tried quickly. */
+    partnerKeyFailures: limiter("partner-key-failures", PARTNER_KEY_FAILURES_PER_MINUTE, 60),
   };
   const offers = createOffersService({
     prisma,
@@ -193,6 +202,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const auditLog = createAuditService({ prisma });
   const sponsors = createSponsorsService({ prisma, clock });
   const exports = createExportsService({ prisma, clock, log, sponsors });
+  const banners = createBannersService({ prisma, clock, log, bus, storage });
+  const partnerKeys = createPartnerKeysService({ prisma, clock, bus, log });
+  const partnerData = createPartnerDataService({ prisma, clock });
   return {
     config,
     db,
@@ -212,7 +224,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     conversations,
     presence,
     reports,
-    banners: createBannersService({ bus }),
+    banners,
     plans,
     billing,
     invitations: createInvitationsService({ prisma, lookupLimiter: limiter("affiliate-lookups", config.AFFILIATE_LOOKUPS_PER_MINUTE, 60) }),
@@ -224,6 +236,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     auditLog,
     sponsors,
     exports,
+    partnerKeys,
+    partnerData,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;
@@ -236,6 +250,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
       presence.stop();
       sessions.stop();
       offers.stop();
+      banners.stop();
+      await partnerKeys.stop().catch((error: unknown) => log.warn({ err: error }, "partner key usage not written at shutdown"));
       await bus.close();
     },
   };

@@ -10,6 +10,7 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), "cc-web-"));
   writeFileSync(join(webDist, "index.html"), "<!doctype html><title>Clube Coroa</title><div id=root></div>");
+  writeFileSync(join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});");
   t = await startTestApp({ WEB_DIST: webDist });
 });
 afterAll(() => t?.close());
@@ -30,14 +31,26 @@ describe("the HTTP server", () => {
 
   it("serves the web app for client routes and keeps /api answers in JSON", async () => {
     const client = new TestClient(t.url);
-    for (const path of ["/", "/auth", "/perfil", "/mensagens/12", "/qualquer-coisa"]) {
+    for (const path of ["/", "/auth", "/perfil", "/mensagens/12"]) {
       const page = await client.rest("GET", path);
       expect(page.status).toBe(200);
       expect(String(page.body)).toContain("<div id=root>");
     }
+    const unknown = await client.rest("GET", "/qualquer-coisa");
+    expect(unknown.status).toBe(404);
+    expect(String(unknown.body)).toContain("<div id=root>");
     const missing = await client.rest("GET", "/api/nao-existe");
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: "NOT_FOUND", error: "Rota não encontrada" });
+  });
+
+  it("serves the service worker for revalidation on every visit, allowed by the CSP", async () => {
+    const response = await fetch(`${t.url}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    // A worker falls back to script-src, then default-src: both allow this origin.
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
   });
 
   it("refuses a body over the size limit with 413 and a Portuguese message", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInSaoPaulo, inSaoPaulo, startOfDayInSaoPaulo, startOfMonthInSaoPaulo, todayInSaoPaulo, yearInSaoPaulo } from "./calendar.js";
+import { dayInSaoPaulo, inSaoPaulo, instantFromSaoPauloWallClock, saoPauloWallClock, startOfDayInSaoPaulo, startOfMonthInSaoPaulo, todayInSaoPaulo, yearInSaoPaulo } from "./calendar.js";
 
 const startOfMonth = (iso: string) => startOfMonthInSaoPaulo(new Date(iso)).toISOString();
 
@@ -55,5 +55,22 @@ describe("São Paulo's calendar", () => {
     expect(startOfDayInSaoPaulo(new Date("2026-03-10T02:00:00Z")).toISOString()).toBe("2026-03-09T03:00:00.000Z");
     expect(startOfDayInSaoPaulo(new Date("2026-03-10T02:00:00Z"), -29).toISOString()).toBe("2026-02-08T03:00:00.000Z");
     expect(startOfDayInSaoPaulo(new Date("2026-03-10T12:00:00Z"), -29).toISOString()).toBe("2026-02-09T03:00:00.000Z");
+  });
+});
+
+describe("datetime-local on São Paulo's wall clock", () => {
+  it("reads a wall-clock time as the instant it names in São Paulo, and back", () => {
+    expect(instantFromSaoPauloWallClock("2026-03-12T14:30")?.toISOString()).toBe("2026-03-12T17:30:00.000Z");
+    expect(saoPauloWallClock("2026-03-12T17:30:00.000Z")).toBe("2026-03-12T14:30");
+    // Summer time of 2018: two hours from UTC.
+    expect(instantFromSaoPauloWallClock("2018-12-01T10:00")?.toISOString()).toBe("2018-12-01T12:00:00.000Z");
+    expect(saoPauloWallClock("2026-01-01T02:59:00Z")).toBe("2025-12-31T23:59");
+  });
+
+  it("refuses what is not a real wall-clock time", () => {
+    for (const bad of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-03-12T24:00", "amanhã", "2026-03-12"]) {
+      expect(instantFromSaoPauloWallClock(bad)).toBeNull();
+    }
+    expect(saoPauloWallClock("nope")).toBe("");
   });
 });

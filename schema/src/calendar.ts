@@ -57,3 +57,27 @@ export function startOfDayInSaoPaulo(now: Date, plusDays = 0): Date {
   const local = inSaoPaulo(now);
   return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + plusDays, PRODUCT_TIME_ZONE).getTime());
 }
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time in São Paulo as a datetime-local input writes it ('2026-03-12T14:30') → the
+ * instant (UTC); null when unreadable or not a real date.
+ */
+export function instantFromSaoPauloWallClock(local: string): Date | null {
+  const match = WALL_CLOCK.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const moment = new TZDate(year, month - 1, day, hour, minute, PRODUCT_TIME_ZONE);
+  if (moment.getMonth() !== month - 1 || moment.getDate() !== day) return null;
+  return new Date(moment.getTime());
+}
+
+/** An instant as São Paulo's wall clock in datetime-local form ('2026-03-12T14:30'); '' when unreadable. */
+export function saoPauloWallClock(moment: Date | number | string): string {
+  const time = new Date(moment).getTime();
+  if (Number.isNaN(time)) return "";
+  // TZDate writes its ISO form on the zone's wall clock ("2026-03-12T14:30:00.000-03:00").
+  return new TZDate(time, PRODUCT_TIME_ZONE).toISOString().slice(0, 16);
+}

@@ -1,3 +1,4 @@
+import "./validation/jitless.js";
 export * from "./calendar.js";
 export * from "./constants.js";
 export * from "./countries.js";
@@ -11,6 +12,8 @@ export * from "./validation/id.js";
 export * from "./validation/message.js";
 export * from "./validation/report.js";
 export * from "./validation/board.js";
+export * from "./validation/banner.js";
 export * from "./plans.js";
 export * from "./validation/checkout.js";
 export * from "./sponsors.js";
+export * from "./routes.js";

@@ -59,8 +59,9 @@ test("a wrong code is refused with the spec's toast", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test("an unknown address shows the 404 page", async ({ page }) => {
-  await page.goto("/nao-existe");
+test("an unknown address answers 404 and shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/nao-existe");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
 });
 

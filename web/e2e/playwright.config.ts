@@ -26,6 +26,12 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
+    // 'Hora de Brilhar!' would cover every signed-in journey 3 s in: each context starts as if it had
+    // just been shown (startup.spec.ts starts without it to prove the popup itself).
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: "lastMotivationalPopup", value: String(Date.now()) }] }],
+    },
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
@@ -47,7 +53,9 @@ export default defineConfig({
       env: { E2E_CEP_PORT: String(cepPort) },
     },
     {
-      command: "npx tsx graphql-server/src/main.ts",
+      // The compiled server, as production runs it; compiled again here (well under a second) so a
+      // run never tests an older build of the server than the code beside it.
+      command: "node scripts/build-server.mjs && node --enable-source-maps graphql-server/dist/main.js",
       cwd: root,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

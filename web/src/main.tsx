@@ -1,8 +1,14 @@
-import { StrictMode } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { PRODUCT_NAME, TEXTS } from "@clube-coroa/schema";
 import { App } from "./app/App";
+import { preloadPageFor, requestFirstScreen } from "./app/pages";
+import { preloadHomeParts } from "./features/home/HomePage";
+import { createApolloClient } from "./lib/apollo";
 import { deleteStaleCaches } from "./lib/caches";
+import { registerServiceWorker } from "./lib/serviceWorker";
+import { holdPrerendered, markHydrating } from "./lib/prerendered";
+import { readStoredUser } from "./lib/storage";
 
 /** Plain DOM, no React: what she sees when the app itself cannot start (spec part 2 §2). */
 function renderStartupFallback(container: HTMLElement) {
@@ -28,30 +34,70 @@ function renderStartupFallback(container: HTMLElement) {
 }
 
 void deleteStaleCaches();
-// The earlier product registered a service worker from /sw.js; this client does not (offline
-// caching of a session-bound app caused more stale pages than it saved round trips).
+registerServiceWorker();
 
-const container = document.getElementById("root");
-if (container) {
+/**
+ * Draws the app into #root. Over a prerendered page that React's first render draws alike, it
+ * hydrates: the prerendered nodes stay (no second paint of the same page, so the largest paint stays
+ * the first one) and only gain their handlers. Otherwise it draws anew over whatever is there. Either
+ * way the first render is a transition, which React splits into short tasks, so a slow phone keeps
+ * answering taps while it runs.
+ */
+function start(container: HTMLElement, hydrate: boolean, client: ReturnType<typeof createApolloClient>) {
   let root: Root | null = null;
-  try {
-    root = createRoot(container, {
-      onUncaughtError: (error) => {
-        console.error(error);
-        // Leave React's error handling before tearing the root down.
-        setTimeout(() => {
-          root?.unmount();
-          renderStartupFallback(container);
-        });
-      },
+  const onUncaughtError = (error: unknown) => {
+    console.error(error);
+    // Leave React's error handling before tearing the root down.
+    setTimeout(() => {
+      root?.unmount();
+      renderStartupFallback(container);
     });
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+  };
+  // A prerendered page that turns out different (a stored session, a changed screen) is drawn anew
+  // by React: expected, not an error.
+  const onRecoverableError = (error: unknown) => console.warn(error);
+  const app = (
+    <StrictMode>
+      <App client={client} />
+    </StrictMode>
+  );
+  try {
+    startTransition(() => {
+      if (hydrate) {
+        markHydrating();
+        root = hydrateRoot(container, app, { onUncaughtError, onRecoverableError });
+      }
+      else {
+        root = createRoot(container, { onUncaughtError });
+        root.render(app);
+      }
+    });
   } catch (error) {
     console.error(error);
     renderStartupFallback(container);
   }
+}
+
+const container = document.getElementById("root");
+if (container) {
+  // The page's own code is fetched beside the first chunk. When the build prerendered this address
+  // (`/`, `/auth`), its frame stays on screen until that code is here, and React then takes the
+  // frame over (see decisions.md) — no loading state between.
+  const ready = preloadPageFor(window.location);
+  const client = createApolloClient();
+  requestFirstScreen(client, window.location);
+  if (window.location.pathname === "/") preloadHomeParts();
+  const prerendered = container.hasChildNodes();
+  // What she types into the prerendered form meanwhile is carried over (lib/prerendered.ts).
+  if (prerendered) holdPrerendered(container.firstElementChild);
+  // The build drew the page at data-prerendered for someone not yet known: another address (the
+  // server sends index.html for every page of the app), a stored session or an invitation (`/?id=`)
+  // draws something else first.
+  const sameFirstRender =
+    prerendered &&
+    container.dataset.prerendered === window.location.pathname &&
+    readStoredUser() === null &&
+    !new URLSearchParams(window.location.search).has("id");
+  if (prerendered) void ready.then(() => start(container, sameFirstRender, client));
+  else start(container, false, client);
 }

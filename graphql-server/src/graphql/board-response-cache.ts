@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
-import { Kind, type OperationDefinitionNode } from "graphql";
+import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { GraphQLContext } from "../context.js";
 import type { BoardCache } from "../domains/offers/board-cache.js";
 import type { CachedBoardResult } from "../domains/offers/offers.service.js";
@@ -17,27 +17,181 @@ function readsOnlyTheBoard(operation: OperationDefinitionNode | undefined) {
 }
 
 /**
+ * Where a member's board answer differs from another member's: the response keys (aliases) of each
+ * node's `isLiked` and `isOwn`, and of the `id` and `userId` that decide them, under the response keys
+ * of `offers`, `edges` and `node`. Null when the query cannot be personalised safely (a directive on
+ * that path, or a personal field without the id that decides it): such a member's query executes.
+ */
+interface Personalisation {
+  offers: string[];
+  edges: string[];
+  node: string[];
+  id: string[];
+  userId: string[];
+  isLiked: string[];
+  isOwn: string[];
+}
+
+/** The fields of a selection set by name (fragments flattened), each with its response keys and sub-selections; null if a directive appears. */
+function fieldsOf(sets: SelectionSetNode[], fragments: Map<string, FragmentDefinitionNode>) {
+  const fields = new Map<string, { keys: Set<string>; sets: SelectionSetNode[] }>();
+  const visit = (set: SelectionSetNode, depth: number): boolean => {
+    if (depth > 10) return false;
+    for (const selection of set.selections) {
+      if (selection.directives?.length) return false;
+      if (selection.kind === Kind.FIELD) {
+        const entry = fields.get(selection.name.value) ?? { keys: new Set<string>(), sets: [] };
+        entry.keys.add(selection.alias?.value ?? selection.name.value);
+        if (selection.selectionSet) entry.sets.push(selection.selectionSet);
+        fields.set(selection.name.value, entry);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (!visit(selection.selectionSet, depth + 1)) return false;
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || fragment.directives?.length || !visit(fragment.selectionSet, depth + 1)) return false;
+      }
+    }
+    return true;
+  };
+  return sets.every((set) => visit(set, 0)) ? fields : null;
+}
+
+function personalisationOf(document: DocumentNode, operation: OperationDefinitionNode): Personalisation | null {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const root = fieldsOf([operation.selectionSet], fragments);
+  const offers = root?.get("offers");
+  const connection = offers && fieldsOf(offers.sets, fragments);
+  const edges = connection?.get("edges");
+  const edge = edges && fieldsOf(edges.sets, fragments);
+  const node = edge?.get("node");
+  const card = node && fieldsOf(node.sets, fragments);
+  if (!root || (offers && !connection) || (edges && !edge) || (node && !card)) return null;
+  const keys = (name: string) => [...(card?.get(name)?.keys ?? [])];
+  const plan = {
+    offers: [...(offers?.keys ?? [])],
+    edges: [...(edges?.keys ?? [])],
+    node: [...(node?.keys ?? [])],
+    id: keys("id"),
+    userId: keys("userId"),
+    isLiked: keys("isLiked"),
+    isOwn: keys("isOwn"),
+  };
+  if ((plan.isLiked.length || plan.isOwn.length) && !plan.id.length) return null;
+  return plan;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The board nodes of an answer, in order. */
+function nodesIn(data: Json, plan: Personalisation): Json[] {
+  const nodes: Json[] = [];
+  for (const offersKey of plan.offers) {
+    const connection = data[offersKey];
+    if (!isObject(connection)) continue;
+    for (const edgesKey of plan.edges) {
+      const edges = connection[edgesKey];
+      if (!Array.isArray(edges)) continue;
+      for (const edge of edges) {
+        if (!isObject(edge)) continue;
+        for (const nodeKey of plan.node) if (isObject(edge[nodeKey])) nodes.push(edge[nodeKey]);
+      }
+    }
+  }
+  return nodes;
+}
+
+/**
+ * A copy of a member's answer with her own isLiked and isOwn (the path to each node copied, the rest
+ * shared). A card is hers when its userId is hers, or, when the query did not ask for userId, when
+ * the board knows her as its author (`authors`).
+ */
+function personalised(data: Json, plan: Personalisation, viewerId: number, liked: Set<number>, authors: Map<number, number> | null): Json {
+  const copy = { ...data };
+  for (const offersKey of plan.offers) {
+    if (!isObject(copy[offersKey])) continue;
+    const connection = { ...(copy[offersKey] as Json) };
+    copy[offersKey] = connection;
+    for (const edgesKey of plan.edges) {
+      const edges = connection[edgesKey];
+      if (!Array.isArray(edges)) continue;
+      connection[edgesKey] = edges.map((edge: unknown) => {
+        if (!isObject(edge)) return edge;
+        const mine = { ...edge };
+        for (const nodeKey of plan.node) {
+          if (!isObject(mine[nodeKey])) continue;
+          const node = { ...(mine[nodeKey] as Json) };
+          const id = node[plan.id[0]];
+          for (const key of plan.isLiked) node[key] = typeof id === "number" && liked.has(id);
+          const author = plan.userId.length ? node[plan.userId[0]] : typeof id === "number" ? authors?.get(id) : undefined;
+          for (const key of plan.isOwn) node[key] = author === viewerId;
+          mine[nodeKey] = node;
+        }
+        return mine;
+      });
+    }
+  }
+  return copy;
+}
+
+/**
  * Answers anonymous board queries from memory. An anonymous visitor's successful answer for a query
  * text and its variables is kept in a BoardCache, which the offers service empties whenever the board
  * changes, so the next anonymous visitors skip execution. Only anonymous answers are kept, so what
  * it serves is always the anonymous presentation (presentOffer); signed-in members always execute:
- * their answers carry the author's id and full name, isLiked and isOwn. Answers with errors are
+ * their answers carry the author's id and full name, isLiked and isOwn. A partner's key is never
+ * answered from it (it may not read the board anyway). Answers with errors are
  * never kept.
+ *
+ * A signed-in member's answer is the members' presentation, the same for every member but for each
+ * card's `isLiked` and `isOwn`: one member's answer is kept (apart from the anonymous ones) and served
+ * to every member with those two fields set for her, her likes read in one statement. A query where
+ * they cannot be found safely (directives, or isLiked without the card's id) executes as before.
  */
 export function boardResponseCache(cache: BoardCache<CachedBoardResult>): ApolloServerPlugin<GraphQLContext> {
-  const keyOf = (rc: GraphQLRequestContext<GraphQLContext>) =>
-    rc.contextValue.user || !rc.queryHash || !readsOnlyTheBoard(rc.operation)
-      ? null
-      : JSON.stringify([rc.queryHash, rc.operationName ?? null, rc.request.variables ?? {}]);
+  // Per query text: where its answer is personal (documents are few; the map is emptied if it grows).
+  const plans = new Map<string, Personalisation | null>();
+  const planOf = (rc: GraphQLRequestContext<GraphQLContext>) => {
+    const hash = rc.queryHash!;
+    if (!plans.has(hash)) {
+      if (plans.size >= 500) plans.clear();
+      plans.set(hash, rc.document && rc.operation ? personalisationOf(rc.document, rc.operation) : null);
+    }
+    return plans.get(hash) ?? null;
+  };
+  const keyOf = (rc: GraphQLRequestContext<GraphQLContext>) => {
+    if (rc.contextValue.partner || !rc.queryHash || !readsOnlyTheBoard(rc.operation)) return null;
+    const variables = JSON.stringify([rc.queryHash, rc.operationName ?? null, rc.request.variables ?? {}]);
+    if (!rc.contextValue.user) return { key: variables, plan: null };
+    const plan = planOf(rc);
+    return plan ? { key: `member:${variables}`, plan } : null;
+  };
 
   return {
     async requestDidStart() {
       let pending: { key: string; generation: number } | undefined;
       return {
         async responseForOperation(rc) {
-          const key = keyOf(rc);
-          if (!key) return null;
+          const found = keyOf(rc);
+          if (!found) return null;
+          const { key, plan } = found;
           const cached = await cache.peek(key);
+          const viewer = rc.contextValue.user;
+          if (cached && plan && viewer) {
+            const { offers } = rc.contextValue.services;
+            const nodes = nodesIn(cached.data, plan);
+            const ids = plan.id.length ? nodes.map((n) => n[plan.id[0]]).filter((id): id is number => typeof id === "number") : [];
+            // isOwn without the cards' userId needs their authors: when one is not known, the query executes.
+            const needsAuthors = plan.isOwn.length > 0 && plan.userId.length === 0;
+            const authors = needsAuthors ? offers.knownAuthors(ids) : null;
+            if (needsAuthors && !authors) {
+              pending = { key, generation: cache.currentGeneration };
+              return null;
+            }
+            const liked = plan.isLiked.length ? await offers.likedAmong(viewer.id, ids) : new Set<number>();
+            return { http: rc.response.http, body: { kind: "single", singleResult: { data: personalised(cached.data, plan, viewer.id, liked, authors) } } };
+          }
           if (cached) return { http: rc.response.http, body: { kind: "single", singleResult: cached } };
           pending = { key, generation: cache.currentGeneration };
           return null;

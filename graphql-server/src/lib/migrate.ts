@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { repoPath } from "../paths.js";
 import { ADVISORY_LOCK, type RawDb } from "./db.js";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../prisma/migrations", import.meta.url));
+export const MIGRATIONS_DIR = repoPath("prisma", "migrations");
 
 export class MigrationError extends Error {}
 

@@ -5,6 +5,8 @@ import { AppError } from "./errors.js";
 export interface RateLimiter {
   /** Counts one hit for key; answers how long to wait when the limit is passed. */
   hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /** Seconds to wait when key has used every hit of its window (without counting one); else null. */
+  exhausted(key: string): Promise<number | null>;
 }
 
 /**
@@ -36,6 +38,10 @@ export function createLimiter(options: { bus: Bus; redisPrefix: string; name: st
         }
         throw rejection;
       }
+    },
+    async exhausted(key) {
+      const state = await limiter.get(key);
+      return state && state.consumedPoints >= points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : null;
     },
   };
 }

@@ -12,6 +12,7 @@ import { billingRoutes } from "./billing.js";
 import { invitationsRoutes } from "./invitations.js";
 import { adminRoutes } from "./admin.js";
 import { adminExportsRoutes } from "./admin-exports.js";
+import { bannersRoutes } from "./banners.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -35,6 +36,7 @@ export function restApi(services: Services) {
   api.use(invitationsRoutes(services));
   api.use(adminRoutes(services));
   api.use(adminExportsRoutes(services));
+  api.use(bannersRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
   api.use(restErrorHandler(services));
   return api;

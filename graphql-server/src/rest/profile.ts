@@ -1,69 +1,12 @@
 import { createHash } from "node:crypto";
-import busboy from "busboy";
 import { Router, type Request, type Response } from "express";
-import { MAX_IMAGE_BYTES, type ImageKind } from "../domains/users/profile-images.js";
+import type { ImageKind } from "../domains/users/profile-images.js";
 import { AppError } from "../lib/errors.js";
 import { clearSessionCookie, idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
+import { readUploadedFile } from "./multipart.js";
 
 const idParam = (value: unknown) => idOr(value, () => new AppError("NOT_FOUND", "Usuária não encontrada"));
-
-const MULTIPART_HINT = "Envie a imagem no campo file (multipart/form-data)";
-
-/**
- * Reads the multipart field `file` into memory, stopping at the 5 MB limit. Nothing is kept when
- * the body is refused; the type is decided later from the bytes themselves. Every stream's error
- * (a truncated body, a client gone) settles the promise: an unhandled one would end the process.
- */
-function readUploadedFile(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.get("content-length") ?? 0);
-    // Room for the multipart envelope around a file at the limit.
-    if (declared > MAX_IMAGE_BYTES + 64 * 1024) return reject(new AppError("IMAGE_TOO_LARGE"));
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 12 } });
-    } catch {
-      return reject(new AppError("BAD_REQUEST", MULTIPART_HINT));
-    }
-    let file: Buffer | null = null;
-    let failure: AppError | null = null;
-    let settled = false;
-    const fail = (error: AppError) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      req.resume(); // drain what is left so the connection can answer
-      reject(error);
-    };
-    parser.on("file", (name, stream) => {
-      stream.on("error", () => fail(new AppError("BAD_REQUEST", MULTIPART_HINT)));
-      if (name !== "file" || file || failure) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => {
-        failure = new AppError("IMAGE_TOO_LARGE");
-        chunks.length = 0;
-      });
-      stream.on("end", () => {
-        if (!failure) file = Buffer.concat(chunks);
-      });
-    });
-    parser.on("error", () => fail(new AppError("BAD_REQUEST", MULTIPART_HINT)));
-    req.on("error", () => fail(new AppError("BAD_REQUEST", "Envio interrompido")));
-    parser.on("close", () => {
-      if (settled) return;
-      settled = true;
-      if (failure) reject(failure);
-      else if (!file) reject(new AppError("BAD_REQUEST", MULTIPART_HINT));
-      else resolve(file);
-    });
-    req.pipe(parser);
-  });
-}
 
 /** 'Meu Perfil', public profiles, photos, address lookup, referrals, plan cancel and account deletion (spec part 1 section 7). */
 export function profileRoutes(services: Services) {
@@ -101,7 +44,7 @@ export function profileRoutes(services: Services) {
 
   const upload = (kind: ImageKind) => async (req: Request, res: Response) => {
     const user = requireMember(req);
-    const bytes = await readUploadedFile(req);
+    const { file: bytes } = await readUploadedFile(req);
     const saved = await profile.uploadImage(user, kind, bytes);
     res.json({ success: true, profile: saved, url: kind === "photo" ? saved.profilePhotoUrl : saved.bannerImageUrl });
   };

@@ -1,4 +1,6 @@
 import { inSaoPaulo, isValidCpf, LIMITS, OFFER_CATEGORIES, PLAN_RANK, normalisePhone } from "@clube-coroa/schema";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../lib/db.js";
 import { applyMigrations } from "../lib/migrate.js";
@@ -47,6 +49,10 @@ describe("seedDemo", () => {
     expect(counts.conversations).toBeGreaterThanOrEqual(10);
     expect(counts.conversations).toBeLessThanOrEqual(14);
     expect(await p.banner.count()).toBe(3);
+    // The demo banners' images ship with the web app (web/public is served at the site's root).
+    for (const { url } of await p.banner.findMany()) {
+      expect(existsSync(fileURLToPath(new URL(`../../../web/public${url}`, import.meta.url))), url).toBe(true);
+    }
     // One valid, one expired, one used up (and one for Alteza only).
     expect(await p.promoCode.count()).toBe(4);
     expect(await p.promoCode.count({ where: { validUntil: { lt: NOW } } })).toBe(1);

@@ -1,5 +1,8 @@
 import { screen } from "@testing-library/react";
+import { createRoutesFromChildren, type RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { APP_ROUTES, isAppRoute } from "@clube-coroa/schema";
+import { AppRoutes } from "./AppRoutes";
 import { meIs, renderApp, user } from "../test/renderApp";
 
 describe("routes", () => {
@@ -36,5 +39,12 @@ describe("routes", () => {
     renderApp("/nao-existe", { Me: meIs(null) });
     expect(await screen.findByRole("heading", { name: "Página não encontrada" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voltar ao Início" })).toHaveAttribute("href", "/");
+  });
+
+  it("routes exactly the pages the server knows (it answers 404 for every other path)", () => {
+    const paths = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+    const routed = paths(createRoutesFromChildren(AppRoutes().props.children)).filter((path) => path !== "*");
+    expect(routed.sort()).toEqual(Object.values(APP_ROUTES).sort());
+    expect(routed.every((path) => isAppRoute(path.replace(/:[a-z]+/gi, "1")))).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { lazy } from "react";
 import { Route, Routes } from "react-router-dom";
+import { APP_ROUTES } from "@clube-coroa/schema";
 import { AdminGate } from "../features/admin/AdminGate";
-import { LoginPage } from "../features/auth/LoginPage";
-import { HomePage } from "../features/home/HomePage";
-import { MessagesPage } from "../features/messages/MessagesPage";
-import { ProfilePage } from "../features/profile/ProfilePage";
+import { HomeRoute } from "../features/invitation/HomeRoute";
 import { WEB_TEXTS } from "../lib/texts";
 import { NotFoundPage } from "./NotFoundPage";
+import { loginPage, messagesPage, profilePage } from "./pages";
+
+const LoginPage = loginPage.Component;
+const ProfilePage = profilePage.Component;
+const MessagesPage = messagesPage.Component;
 
 // Admin code is split out and fetched only when a superuser opens it.
 const AdminDashboardPage = lazy(() => import("../features/admin/AdminDashboardPage"));
@@ -15,13 +18,13 @@ const SimpleAdminPage = lazy(() => import("../features/admin/SimpleAdminPage"));
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/auth" element={<LoginPage />} />
-      <Route path="/perfil" element={<ProfilePage />} />
-      <Route path="/mensagens" element={<MessagesPage />} />
-      <Route path="/mensagens/:id" element={<MessagesPage />} />
+      <Route path={APP_ROUTES.home} element={<HomeRoute />} />
+      <Route path={APP_ROUTES.signIn} element={<LoginPage />} />
+      <Route path={APP_ROUTES.profile} element={<ProfilePage />} />
+      <Route path={APP_ROUTES.messages} element={<MessagesPage />} />
+      <Route path={APP_ROUTES.conversation} element={<MessagesPage />} />
       <Route
-        path="/admin"
+        path={APP_ROUTES.admin}
         element={
           <AdminGate deniedText={WEB_TEXTS.admin.deniedDashboard}>
             <AdminDashboardPage />
@@ -29,7 +32,7 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/admin-simples"
+        path={APP_ROUTES.simpleAdmin}
         element={
           <AdminGate deniedText={WEB_TEXTS.admin.deniedSimple}>
             <SimpleAdminPage />

@@ -1,11 +1,26 @@
 import { ToastProvider } from "../components/Toast";
-import { MessagingRealtime } from "../features/messages/Realtime";
 import { PlansProvider } from "../features/plans/PlansProvider";
-import { SessionProvider } from "../features/session/SessionProvider";
+import { SessionProvider, useSession } from "../features/session/SessionProvider";
+import { lazyWhenOpen } from "../lib/lazyComponent";
 import { AppGate } from "./AppGate";
 import { AppRoutes } from "./AppRoutes";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { Layout } from "./Layout";
+
+// A member's app-wide pieces (message feed, presence, 'Hora de Brilhar!') load once she is signed in.
+const signedIn = (props: { status: string }) => props.status === "authenticated";
+const MessagingRealtime = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.MessagingRealtime), signedIn);
+const MotivationalPopup = lazyWhenOpen(() => import("../features/motivation/MotivationalPopup").then((m) => m.MotivationalPopup), signedIn);
+
+function MemberPieces() {
+  const { status } = useSession();
+  return (
+    <>
+      <MessagingRealtime status={status} />
+      <MotivationalPopup status={status} />
+    </>
+  );
+}
 
 /** Everything below the Apollo client, the router and the theme (so tests can supply their own). */
 export function AppShell() {
@@ -18,7 +33,7 @@ export function AppShell() {
               <Layout>
                 <AppRoutes />
               </Layout>
-              <MessagingRealtime />
+              <MemberPieces />
             </PlansProvider>
           </AppGate>
         </SessionProvider>

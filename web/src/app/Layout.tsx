@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import styled from "styled-components";
 import { PRODUCT_NAME, TEXTS } from "@clube-coroa/schema";
+import { PageSkeleton } from "../components/PageSkeleton";
 import { WEB_TEXTS } from "../lib/texts";
 import { useSession } from "../features/session/SessionProvider";
 import { TopNav } from "./TopNav";
@@ -95,7 +96,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <TopNav />
       <IncompleteProfileBanner />
       <Main id="conteudo" tabIndex={-1}>
-        {children}
+        {/* A page whose code is on its way keeps its place under the navigation. */}
+        <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </Main>
       <Footer>
         © {new Date().getFullYear()} {PRODUCT_NAME} · {WEB_TEXTS.tagline}

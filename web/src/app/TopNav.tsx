@@ -5,13 +5,16 @@ import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { PlanBadge } from "../components/Badge";
 import { ButtonLink } from "../components/Button";
 import { Crown } from "../components/Crown";
-import { Dialog } from "../components/Dialog";
+import { LazyDialog as Dialog } from "../components/LazyDialog";
 import { WEB_TEXTS } from "../lib/texts";
-import { UnreadBadge } from "../features/messages/Realtime";
+import { lazyWhenOpen } from "../lib/lazyComponent";
 import { usePlans } from "../features/plans/plansFlow";
 import { useSession } from "../features/session/SessionProvider";
 
 const T = WEB_TEXTS.nav;
+
+// Only members see it: its code and the message documents load with the member's navigation.
+const UnreadBadge = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.UnreadBadge), () => true);
 
 const Bar = styled.header`
   position: sticky;
@@ -147,6 +150,7 @@ const SheetPlan = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** The navigation; while the session is read, only the brand (a visitor's and a member's differ). */
 export function TopNav() {
   const { status, user, logout } = useSession();
   const { openPlans } = usePlans();
@@ -171,7 +175,7 @@ export function TopNav() {
           {PRODUCT_NAME}
         </Brand>
 
-        {signedIn ? (
+        {status === "loading" ? null : signedIn ? (
           <>
             <DesktopOnly>
               <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
@@ -191,18 +195,17 @@ export function TopNav() {
             </DesktopOnly>
             <MobileOnly>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
-              <Dialog
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                title={T.menuTitle}
-                placement="right"
-                trigger={
-                  <MenuButton type="button" aria-label={T.menu}>
-                    <Burger />
-                    <UnreadBadge />
-                  </MenuButton>
-                }
+              <MenuButton
+                type="button"
+                aria-label={T.menu}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                onClick={() => setMenuOpen(true)}
               >
+                <Burger />
+                <UnreadBadge />
+              </MenuButton>
+              <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">
                 <SheetPlan>
                   {T.currentPlan}: <PlanBadge plan={user.plan} />
                 </SheetPlan>

@@ -1,8 +1,5 @@
-import * as RadixToast from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import styled, { css, keyframes } from "styled-components";
-import { TIMINGS } from "@clube-coroa/schema";
-import { WEB_TEXTS } from "../lib/texts";
+import { lazyWhenOpen } from "../lib/lazyComponent";
 
 export type ToastVariant = "default" | "destructive";
 export interface ToastInput {
@@ -22,87 +19,16 @@ export function useToast(): { toast: ToastFn } {
   return { toast };
 }
 
-const slideIn = keyframes`from { transform: translateY(16px); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
-const slideOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(110%); }`;
-
-const Viewport = styled(RadixToast.Viewport)`
-  position: fixed;
-  bottom: 0;
-  right: 0;
-  left: 0;
-  z-index: ${({ theme }) => theme.zIndex.toast};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  margin: 0 auto;
-  width: 100%;
-  max-width: 440px;
-  list-style: none;
-  outline: none;
-
-  ${({ theme }) => theme.media.md} {
-    left: auto;
-    margin: 0;
-  }
-`;
-
-const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  align-items: start;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  border-left: 6px solid ${({ theme }) => theme.colors.gold};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  ${({ $variant, theme }) =>
-    $variant === "destructive" &&
-    css`
-      background: ${theme.colors.danger};
-      border-left-color: #7a120d;
-      color: #fff;
-    `}
-
-  &[data-state="open"] { animation: ${slideIn} 0.2s ease-out; }
-  &[data-state="closed"] { animation: ${slideOut} 0.15s ease-in; }
-  &[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
-  &[data-swipe="cancel"] { transform: translateX(0); transition: transform 0.2s ease-out; }
-  &[data-swipe="end"] { animation: ${slideOut} 0.15s ease-out; }
-`;
-
-const Title = styled(RadixToast.Title)`
-  grid-column: 1;
-  font-weight: ${({ theme }) => theme.fontWeights.heavy};
-`;
-
-const Description = styled(RadixToast.Description)`
-  grid-column: 1;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Close = styled(RadixToast.Close)`
-  grid-column: 2;
-  grid-row: 1 / span 2;
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  margin: -${({ theme }) => theme.space.xs};
-  border: none;
-  background: transparent;
-  color: inherit;
-  font-size: 1.4rem;
-  cursor: pointer;
-`;
-
-interface Current extends ToastInput {
+export interface CurrentToast extends ToastInput {
   id: number;
 }
 
-/** Radix toasts: one at a time, 5 s by default, swipe right to dismiss, F8 to reach them. */
+// Radix's toast code loads with the first toast: the first screen shows none.
+const ToastView = lazyWhenOpen(() => import("./ToastView").then((m) => m.ToastView), (props) => props.current !== null);
+
+/** One toast at a time; a new one replaces the one on screen (see ToastView). */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<Current | null>(null);
+  const [current, setCurrent] = useState<CurrentToast | null>(null);
   const [open, setOpen] = useState(false);
   const counter = useRef(0);
 
@@ -113,34 +39,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(() => toast, [toast]);
-  const variant = current?.variant ?? "default";
 
   return (
     <ToastContext.Provider value={value}>
-      <RadixToast.Provider
-        swipeDirection="right"
-        swipeThreshold={TIMINGS.toastSwipeThresholdPx}
-        duration={TIMINGS.toastDurationMs}
-        label={WEB_TEXTS.toast.label}
-      >
-        {children}
-        {current && (
-          <Root
-            key={current.id}
-            open={open}
-            onOpenChange={setOpen}
-            duration={current.duration}
-            type={variant === "destructive" ? "foreground" : "background"}
-            $variant={variant}
-            data-variant={variant}
-          >
-            <Title>{current.title}</Title>
-            {current.description && <Description>{current.description}</Description>}
-            <Close aria-label={WEB_TEXTS.toast.close}>×</Close>
-          </Root>
-        )}
-        <Viewport hotkey={["F8"]} label={WEB_TEXTS.toast.region} />
-      </RadixToast.Provider>
+      {children}
+      <ToastView current={current} open={open} onOpenChange={setOpen} />
     </ToastContext.Provider>
   );
 }

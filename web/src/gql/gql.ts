@@ -29,9 +29,20 @@ type Documents = {
     "\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AdminUserDocument,
     "\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.AdminChangePlanDocument,
+    "\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n": typeof types.AdminBannerFieldsFragmentDoc,
+    "\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n": typeof types.AdminBannersDocument,
+    "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": typeof types.UpdateBannerDocument,
+    "\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.DeleteBannerDocument,
+    "\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n": typeof types.PartnerApiKeyFieldsFragmentDoc,
+    "\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n": typeof types.PartnerApiKeysDocument,
+    "\n  mutation CreatePartnerApiKey($name: String!) {\n    createPartnerApiKey(name: $name) {\n      __typename\n      ... on CreatedPartnerApiKey {\n        key\n        partnerApiKey {\n          ...PartnerApiKeyFields\n        }\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": typeof types.CreatePartnerApiKeyDocument,
+    "\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RevokePartnerApiKeyDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": typeof types.AppInfoDocument,
+    "\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n": typeof types.BannerFieldsFragmentDoc,
+    "\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n": typeof types.BannersDocument,
+    "\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n": typeof types.BannersUpdatedDocument,
     "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": typeof types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": typeof types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationsDocument,
@@ -66,12 +77,12 @@ type Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": typeof types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": typeof types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": typeof types.PaymentsProviderDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": typeof types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": typeof types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": typeof types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": typeof types.UpdateProfileDocument,
-    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
@@ -94,9 +105,20 @@ const documents: Documents = {
     "\n  query AdminUser($id: Int!) {\n    adminUser(id: $id) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.AdminUserDocument,
     "\n  query AdminUsers($first: Int, $after: String) {\n    adminUsers(first: $first, after: $after) {\n      items {\n        ...AdminUserFields\n      }\n      nextCursor\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation AdminChangePlan($userId: Int!, $plan: Plan!) {\n    adminChangePlan(userId: $userId, plan: $plan) {\n      __typename\n      ... on AdminUser {\n        ...AdminUserFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.AdminChangePlanDocument,
+    "\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n": types.AdminBannerFieldsFragmentDoc,
+    "\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n": types.AdminBannersDocument,
+    "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": types.UpdateBannerDocument,
+    "\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.DeleteBannerDocument,
+    "\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n": types.PartnerApiKeyFieldsFragmentDoc,
+    "\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n": types.PartnerApiKeysDocument,
+    "\n  mutation CreatePartnerApiKey($name: String!) {\n    createPartnerApiKey(name: $name) {\n      __typename\n      ... on CreatedPartnerApiKey {\n        key\n        partnerApiKey {\n          ...PartnerApiKeyFields\n        }\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": types.CreatePartnerApiKeyDocument,
+    "\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.RevokePartnerApiKeyDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": types.AppInfoDocument,
+    "\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n": types.BannerFieldsFragmentDoc,
+    "\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n": types.BannersDocument,
+    "\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n": types.BannersUpdatedDocument,
     "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": types.ConversationsDocument,
@@ -131,12 +153,12 @@ const documents: Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": types.PaymentsProviderDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n": types.UpdateProfileDocument,
-    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
@@ -221,6 +243,38 @@ export function graphql(source: "\n  mutation AdminChangePlan($userId: Int!, $pl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n"): (typeof documents)["\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePartnerApiKey($name: String!) {\n    createPartnerApiKey(name: $name) {\n      __typename\n      ... on CreatedPartnerApiKey {\n        key\n        partnerApiKey {\n          ...PartnerApiKeyFields\n        }\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePartnerApiKey($name: String!) {\n    createPartnerApiKey(name: $name) {\n      __typename\n      ... on CreatedPartnerApiKey {\n        key\n        partnerApiKey {\n          ...PartnerApiKeyFields\n        }\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -230,6 +284,18 @@ export function graphql(source: "\n  mutation VerifyLoginToken($input: VerifyLog
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n"): (typeof documents)["\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n"): (typeof documents)["\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n"): (typeof documents)["\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n"): (typeof documents)["\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -369,6 +435,10 @@ export function graphql(source: "\n  query PaymentsProvider {\n    demoPayments\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"): (typeof documents)["\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -386,10 +456,6 @@ export function graphql(source: "\n  query AddressByCep($cep: String!) {\n    ad
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n        fieldErrors {\n          field\n          message\n        }\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelSubscription {\n    cancelSubscription {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,15 +1,9 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
-import { createClient } from "graphql-ws";
+import { Observable, type Subscription } from "rxjs";
 import { possibleTypes } from "./possibleTypes";
 
 export const GRAPHQL_PATH = "/graphql";
-
-function websocketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss" : "ws"}://${host}${GRAPHQL_PATH}`;
-}
 
 /**
  * One client for the whole app. Identity travels only in the server's httpOnly session cookie,
@@ -27,7 +21,11 @@ export function onSocketConnected(listener: () => void): () => void {
 }
 
 export function createCache(): InMemoryCache {
-  return new InMemoryCache({ possibleTypes });
+  return new InMemoryCache({
+    possibleTypes,
+    // Lists that a newer answer replaces whole (the live banners pushed by bannersUpdated).
+    typePolicies: { Query: { fields: { banners: { merge: false }, adminBanners: { merge: false }, partnerApiKeys: { merge: false } } } },
+  });
 }
 
 export function createApolloClient(): ApolloClient {
@@ -38,24 +36,43 @@ export function createApolloClient(): ApolloClient {
     headers: { "apollo-require-preflight": "true" },
   });
 
-  const ws = new GraphQLWsLink(
-    createClient({
-      url: websocketUrl,
-      lazy: true,
-      on: {
-        connected: () => connectedListeners.forEach((listener) => listener()),
-      },
-      retryAttempts: Number.POSITIVE_INFINITY,
-      shouldRetry: () => true,
-      retryWait: async (retries) => {
-        const delay = Math.min(1000 * 2 ** retries, 30_000);
-        await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * 500));
-      },
-    }),
+  // graphql-ws is fetched with the first subscription, not with the first screen (issue 14).
+  const ws = new DeferredLink(() =>
+    import("./subscriptionLink").then((m) => m.createSubscriptionLink(GRAPHQL_PATH, () => connectedListeners.forEach((listener) => listener()))),
   );
 
   return new ApolloClient({
     link: ApolloLink.split((operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION, ws, http),
     cache: createCache(),
   });
+}
+
+/** A terminating link whose code is loaded the first time an operation goes through it. */
+class DeferredLink extends ApolloLink {
+  private link: Promise<ApolloLink> | null = null;
+
+  constructor(private readonly load: () => Promise<ApolloLink>) {
+    super();
+  }
+
+  override request(operation: ApolloLink.Operation, forward: ApolloLink.ForwardFunction): Observable<ApolloLink.Result> {
+    const loading = (this.link ??= this.load().catch((error: unknown) => {
+      this.link = null;
+      throw error;
+    }));
+    return new Observable((observer) => {
+      let inner: Subscription | null = null;
+      let closed = false;
+      loading.then(
+        (link) => {
+          if (!closed) inner = link.request(operation, forward).subscribe(observer);
+        },
+        (error: unknown) => observer.error(error),
+      );
+      return () => {
+        closed = true;
+        inner?.unsubscribe();
+      };
+    });
+  }
 }

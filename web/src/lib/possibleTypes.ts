@@ -27,4 +27,8 @@ export const possibleTypes: Record<string, string[]> = {
   AddSuperUserResult: ["AppError", "SuperUser"],
   AdminUserResult: ["AppError", "AdminUser"],
   AdminChangePlanResult: ["AppError", "AdminUser"],
+  CreatePartnerApiKeyResult: ["AppError", "CreatedPartnerApiKey"],
+  RevokePartnerApiKeyResult: ["AppError", "PartnerApiKey"],
+  UpdateBannerResult: ["AdminBanner", "AppError"],
+  DeleteBannerResult: ["AppError", "DeleteBannerPayload"],
 };

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   user: `${STORAGE_PREFIX}_user`,
   authToken: `${STORAGE_PREFIX}_authToken`,
   affiliateCode: `${STORAGE_PREFIX}_affiliate_code`,
+  /** The spec names this one exactly (part 2 §4): the motivational popup's last display, in ms. */
+  lastMotivationalPopup: "lastMotivationalPopup",
 } as const;
 
 /**
@@ -35,13 +37,19 @@ function isStoredUser(value: unknown): value is StoredUser {
   return typeof v.id === "number" && Number.isFinite(v.id) && typeof v.phone === "string" && typeof v.plan === "string";
 }
 
-/** Clears everything the app keeps, except the affiliate code, which is permanent (spec part 2). */
+/**
+ * Keys that outlive a sign-out: the affiliate code (permanent, spec part 2) and the motivational
+ * popup's last display time (so signing in again within 24 h does not show it again).
+ */
+const KEPT_KEYS = [STORAGE_KEYS.affiliateCode, STORAGE_KEYS.lastMotivationalPopup] as const;
+
+/** Clears everything the app keeps, except the keys above. */
 export function clearAppStorage(): void {
   const store = storage();
   if (!store) return;
-  const affiliate = store.getItem(STORAGE_KEYS.affiliateCode);
+  const kept = KEPT_KEYS.map((key) => [key, store.getItem(key)] as const);
   store.clear();
-  if (affiliate) store.setItem(STORAGE_KEYS.affiliateCode, affiliate);
+  for (const [key, value] of kept) if (value !== null) store.setItem(key, value);
 }
 
 /**

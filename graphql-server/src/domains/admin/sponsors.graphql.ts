@@ -2,7 +2,7 @@ import { builder } from "../../builder.js";
 import { PlanEnum } from "../users/users.graphql.js";
 import type { SponsorPage, SponsorRowDTO } from "./sponsors.service.js";
 
-const SponsorFilter = builder.inputType("SponsorFilter", {
+export const SponsorFilter = builder.inputType("SponsorFilter", {
   description:
     "Spec part 2 section 9; missing or 'all' = no filter, any other unknown value is refused (VALIDATION). " +
     "region all|norte|nordeste|centro-oeste|sudeste|sul; businessType all|produto|serviço; " +

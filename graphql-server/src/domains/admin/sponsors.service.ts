@@ -83,9 +83,12 @@ export function parseSponsorFilter(input: unknown): SponsorFilter {
   return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined)) as SponsorFilter;
 }
 
+/** `first` of a sponsor page within 1..SPONSOR_PAGE.max, SPONSOR_PAGE.default when absent. */
+export const sponsorPageSize = (first: number | null | undefined) => Math.min(Math.max(Math.trunc(first ?? SPONSOR_PAGE.default), 1), SPONSOR_PAGE.max);
+
 export const encodeSponsorCursor = (id: number) => Buffer.from(String(id)).toString("base64url");
 
-function decodeSponsorCursor(cursor: string): number {
+export function decodeSponsorCursor(cursor: string): number {
   const id = cursor.length <= 40 ? parseId(Buffer.from(cursor, "base64url").toString("utf8")) : null;
   if (id === null) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
   return id;
@@ -139,7 +142,7 @@ export function createSponsorsService(deps: SponsorsDeps) {
   async function listSponsorUsers(actor: Actor, input: { filter?: unknown; first?: number | null; after?: string | null } = {}): Promise<SponsorPage> {
     requireSuperuser(actor);
     const filter = parseSponsorFilter(input.filter);
-    const first = Math.min(Math.max(Math.trunc(input.first ?? SPONSOR_PAGE.default), 1), SPONSOR_PAGE.max);
+    const first = sponsorPageSize(input.first);
     const afterId = input.after ? decodeSponsorCursor(input.after) : null;
     const today = todayInSaoPaulo(clock.now());
     const where = whereOf(filter, today);

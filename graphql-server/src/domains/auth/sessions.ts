@@ -5,6 +5,7 @@ import type { Logger } from "../../lib/log.js";
 import { randomToken, sha256 } from "../../lib/crypto.js";
 import type { SessionIdentity } from "../../lib/http.js";
 import type { User } from "../../generated/prisma/client.js";
+import { SessionCache } from "./session-cache.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A session used again after this long gets its 30 days renewed (and a fresh cookie).
@@ -14,6 +15,8 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
  * expired: expiry publishes nothing, and a lost bus event must not leave a connection open.
  */
 export const SESSION_CHECK_MS = 30_000;
+/** Sessions one instance keeps in memory at most (each holds her user row: a few kilobytes). */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 export interface SessionMeta {
   ip?: string;
@@ -45,16 +48,25 @@ export interface SessionStoreDeps {
   bus: Bus;
   log: Logger;
   days: number;
+  /** How long a resolved session is trusted from memory (config SESSION_CACHE_MS); 0 reads it every time. */
+  cacheMs?: number;
 }
 
 /**
  * Sessions, and the connections each opened on this instance: a session that ends (logout,
  * expiry, account deletion, role change) closes its connections on every instance through the bus.
  */
-export function createSessionStore({ prisma, clock, bus, log, days }: SessionStoreDeps) {
+export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 }: SessionStoreDeps) {
   const lifetime = days * DAY_MS;
   const open = new Set<SessionConnection>();
   let checker: NodeJS.Timeout | undefined;
+  const cache = new SessionCache({ ttlMs: cacheMs, maxEntries: SESSION_CACHE_ENTRIES, now: () => clock.now().getTime() });
+
+  /** Forgets the trusted sessions that ended (all of hers when no session is named). */
+  function forgetEnded(userId: number, sessionId?: number) {
+    if (sessionId === undefined) cache.forgetUser(userId);
+    else cache.forgetSession(sessionId);
+  }
 
   function endWhere(ends: (connection: SessionConnection) => boolean) {
     for (const connection of open) {
@@ -68,6 +80,7 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
   void (async () => {
     try {
       for await (const { userId, sessionId, exceptSessionId } of ended) {
+        forgetEnded(userId, sessionId);
         endWhere((c) => c.userId === userId && (sessionId === undefined || c.sessionId === sessionId) && c.sessionId !== exceptSessionId);
       }
     } catch (error) {
@@ -75,9 +88,31 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
     }
   })();
 
-  /** Closes the connections of her ended sessions on every instance (this one included, through the bus). */
+  const stale = bus.pubsub.subscribe("session:stale");
+  void (async () => {
+    try {
+      for await (const { userId } of stale) cache.forgetUser(userId);
+    } catch (error) {
+      log.warn({ err: error }, "session:stale subscription ended");
+    }
+  })();
+
+  /**
+   * Ends her sessions' connections and trusted copies on every instance: this one at once, the
+   * others (and this one's sockets) through the bus. Call it after the change has committed.
+   */
   function endConnections(userId: number, which: EndedSessions = {}) {
+    forgetEnded(userId, which.sessionId);
     bus.pubsub.publish("session:ended", { userId, ...which });
+  }
+
+  /**
+   * Her user row changed (plan, profile...): every instance forgets the sessions it trusted with
+   * the old row, this one at once. Call it after the change has committed.
+   */
+  function userChanged(userId: number) {
+    cache.forgetUser(userId);
+    bus.pubsub.publish("session:stale", { userId });
   }
 
   /** Closes this instance's connections whose session was deleted or has expired; one statement. */
@@ -86,7 +121,9 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
     if (!ids.length) return;
     const live = await prisma.session.findMany({ where: { id: { in: ids }, expiresAt: { gt: clock.now() } }, select: { id: true } });
     const alive = new Set(live.map((s) => s.id));
-    endWhere((c) => !alive.has(c.sessionId));
+    // Only the sessions looked up: a connection opened while the statement ran is not judged by it.
+    const looked = new Set(ids);
+    endWhere((c) => looked.has(c.sessionId) && !alive.has(c.sessionId));
   }
 
   return {
@@ -103,6 +140,7 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
     },
 
     endConnections,
+    userChanged,
     checkConnections,
 
     /** Whether the session still exists and has not expired (a socket asking to join something). */
@@ -114,6 +152,7 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
       if (checker) clearInterval(checker);
       checker = undefined;
       void ended.return?.();
+      void stale.return?.();
     },
 
     async create(tx: Tx | PrismaClient, userId: number, meta: SessionMeta) {
@@ -137,32 +176,51 @@ export function createSessionStore({ prisma, clock, bus, log, days }: SessionSto
     async resolve(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token || token.length > 200) return null;
       const now = clock.now();
-      // Every signed-in request starts here: one plain statement (columns as Prisma names them)
-      // costs a third of the ORM's findUnique-with-include. A test checks the user equals the ORM's.
-      const [row] = await prisma.$queryRaw<(User & SessionColumns)[]>`
-        SELECT u.*, s.id AS "sessionId__", s."expiresAt" AS "expiresAt__", s."lastUsedAt" AS "lastUsedAt__"
-        FROM "Session" s JOIN "User" u ON u.id = s."userId"
-        WHERE s."tokenHash" = ${sha256(token)}`;
-      if (!row) return null;
-      const { sessionId__: sessionId, expiresAt__: sessionExpiresAt, lastUsedAt__: lastUsedAt, ...user } = row;
-      if (sessionExpiresAt <= now) {
+      const tokenHash = sha256(token);
+      // Every signed-in request starts here: from memory when this instance resolved the session
+      // in the last SESSION_CACHE_MS (expiry is still checked against the clock below).
+      let session = cache.get(tokenHash);
+      if (!session) {
+        const generation = cache.currentGeneration;
+        // One plain statement (columns as Prisma names them) costs a third of the ORM's
+        // findUnique-with-include. A test checks the user equals the ORM's.
+        const [row] = await prisma.$queryRaw<(User & SessionColumns)[]>`
+          SELECT u.*, s.id AS "sessionId__", s."expiresAt" AS "expiresAt__", s."lastUsedAt" AS "lastUsedAt__"
+          FROM "Session" s JOIN "User" u ON u.id = s."userId"
+          WHERE s."tokenHash" = ${tokenHash}`;
+        if (!row) return null;
+        const { sessionId__: sessionId, expiresAt__: expiresAt, lastUsedAt__: lastUsedAt, ...user } = row;
+        session = { sessionId, user, expiresAt, lastUsedAt };
+        if (expiresAt > now) cache.set(tokenHash, session, generation);
+      }
+      const { sessionId, user, lastUsedAt } = session;
+      if (session.expiresAt <= now) {
+        cache.forgetToken(tokenHash);
         await prisma.session.deleteMany({ where: { id: sessionId } });
         endConnections(user.id, { sessionId });
         return null;
       }
       if (now.getTime() - lastUsedAt.getTime() < SLIDE_AFTER_MS) {
-        return { sessionId, user, expiresAt: sessionExpiresAt, renewed: false };
+        return { sessionId, user, expiresAt: session.expiresAt, renewed: false };
       }
       const expiresAt = new Date(now.getTime() + lifetime);
-      await prisma.session.updateMany({ where: { id: sessionId }, data: { lastUsedAt: now, expiresAt } });
+      cache.touch(tokenHash, { lastUsedAt: now, expiresAt });
+      const renewed = await prisma.session.updateMany({ where: { id: sessionId }, data: { lastUsedAt: now, expiresAt } });
+      // Renewing a trusted copy doubles as a check: a session deleted elsewhere is over here too.
+      if (renewed.count === 0) {
+        cache.forgetToken(tokenHash);
+        return null;
+      }
       return { sessionId, user, expiresAt, renewed: true };
     },
 
     /** Logout: deletes the session and closes what it opened, on every instance. */
     async destroy(token: string | undefined) {
       if (!token) return;
+      const tokenHash = sha256(token);
+      cache.forgetToken(tokenHash);
       const [ended] = await prisma.$queryRaw<{ id: number; userId: number }[]>`
-        DELETE FROM "Session" WHERE "tokenHash" = ${sha256(token)} RETURNING id, "userId"`;
+        DELETE FROM "Session" WHERE "tokenHash" = ${tokenHash} RETURNING id, "userId"`;
       if (ended) endConnections(ended.userId, { sessionId: ended.id });
     },
   };

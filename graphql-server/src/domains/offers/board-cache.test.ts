@@ -160,6 +160,77 @@ describe("the board served from memory stays true", () => {
     expect(photos.body.data!.offers.edges.map((e) => e.node.title)).toEqual(["Sessão de fotos para catálogo"]);
     expect(all.body.data!.offers.edges.map((e) => e.node.title)).toEqual(["Plano de conteúdo para redes sociais", "Sessão de fotos para catálogo"]);
   });
+  it("serves each member the members' answer with her own likes and her own cards, whatever the aliases and fragments", async () => {
+    const author = new TestClient(t.url);
+    const authorId = (await signIn(author, phone())).id;
+    const offerId = (await author.gql(CREATE, { input: offer("Fotos de produto para lojas virtuais") })).body.data.createOffer.id as number;
+    const fan = new TestClient(t.url);
+    const fanId = (await signIn(fan, phone())).id;
+    expect((await fan.rest("POST", `/api/offers/${offerId}/like`)).status).toBe(200);
+    const query = `fragment Card on Offer { key: id liked: isLiked isLiked mine: isOwn userId }
+      query { board: offers { edges { node { ...Card title } } } }`;
+    type Card = { key: number; liked: boolean; isLiked: boolean; mine: boolean; userId: number; title: string };
+    const cardOf = async (client: TestClient) =>
+      (await client.gql<{ board: { edges: { node: Card }[] } }>(query)).body.data!.board.edges.map((e) => e.node).find((n) => n.key === offerId);
+    // The author's answer is kept first; the fan and the author again are served from it.
+    for (let round = 0; round < 2; round++) {
+      expect(await cardOf(author)).toEqual({ key: offerId, liked: false, isLiked: false, mine: true, userId: authorId, title: "Fotos de produto para lojas virtuais" });
+      expect(await cardOf(fan)).toEqual({ key: offerId, liked: true, isLiked: true, mine: false, userId: authorId, title: "Fotos de produto para lojas virtuais" });
+    }
+    expect(fanId).not.toBe(authorId);
+    // isLiked without the card's id cannot be personalised from memory: it executes, still right.
+    const noId = `query { offers(first: 50) { edges { node { title isLiked } } } }`;
+    for (let round = 0; round < 2; round++) {
+      const nodes = (await fan.gql<{ offers: { edges: { node: { title: string; isLiked: boolean } }[] } }>(noId)).body.data!.offers.edges.map((e) => e.node);
+      expect(nodes.find((n) => n.title === "Fotos de produto para lojas virtuais")?.isLiked).toBe(true);
+      const theirs = (await author.gql<{ offers: { edges: { node: { title: string; isLiked: boolean } }[] } }>(noId)).body.data!.offers.edges.map((e) => e.node);
+      expect(theirs.find((n) => n.title === "Fotos de produto para lojas virtuais")?.isLiked).toBe(false);
+    }
+    // isOwn without userId: from memory too (the board knows each card's author), still right.
+    const noAuthor = `query { offers(first: 50) { edges { node { id isOwn isLiked } } } }`;
+    type Mine = { id: number; isOwn: boolean; isLiked: boolean };
+    for (let round = 0; round < 2; round++) {
+      for (const [client, expected] of [
+        [author, { id: offerId, isOwn: true, isLiked: false }],
+        [fan, { id: offerId, isOwn: false, isLiked: true }],
+      ] as const) {
+        const nodes = (await client.gql<{ offers: { edges: { node: Mine }[] } }>(noAuthor)).body.data!.offers.edges.map((e) => e.node);
+        expect(nodes.find((n) => n.id === offerId)).toEqual(expected);
+        expect(nodes.filter((n) => n.isOwn).map((n) => n.id)).toEqual(client === author ? [offerId] : []);
+      }
+    }
+  });
+
+  it("serves GET /api/offers to each member with her own likes from the members' page kept in memory", async () => {
+    const author = new TestClient(t.url);
+    const authorId = (await signIn(author, phone())).id;
+    const ids: number[] = [];
+    for (const title of ["Consultoria de vitrine para lojas", "Revisão de textos para sites"]) {
+      ids.push((await author.gql(CREATE, { input: offer(title) })).body.data.createOffer.id as number);
+    }
+    const fan = new TestClient(t.url);
+    await signIn(fan, phone());
+    expect((await fan.rest("POST", `/api/offers/${ids[1]}/like`)).status).toBe(200);
+    type RestCard = { id: number; userId: number | null; userFullName: string | null; likes: number; isLiked: boolean; title: string };
+    const mine = async (client: TestClient) => {
+      const answer = await client.rest<RestCard[]>("GET", "/api/offers");
+      expect(answer.status).toBe(200);
+      return answer.body.filter((card) => ids.includes(card.id)).map(({ id, userId, likes, isLiked, title }) => ({ id, userId, likes, isLiked, title }));
+    };
+    // Twice each: the second answers come from the page kept by the first.
+    for (let round = 0; round < 2; round++) {
+      expect(await mine(fan)).toEqual([
+        { id: ids[1], userId: authorId, likes: 1, isLiked: true, title: "Revisão de textos para sites" },
+        { id: ids[0], userId: authorId, likes: 0, isLiked: false, title: "Consultoria de vitrine para lojas" },
+      ]);
+      expect((await mine(author)).map((card) => card.isLiked)).toEqual([false, false]);
+    }
+    // Her unlike shows at once; a visitor still sees no member's id.
+    expect((await fan.rest("POST", `/api/offers/${ids[1]}/like`)).body).toMatchObject({ liked: false, totalLikes: 0 });
+    expect((await mine(fan)).map((card) => [card.isLiked, card.likes])).toEqual([[false, 0], [false, 0]]);
+    const visitor = (await new TestClient(t.url).rest<RestCard[]>("GET", "/api/offers")).body.filter((card) => ids.includes(card.id));
+    expect(visitor.map((card) => [card.userId, card.userFullName, card.isLiked])).toEqual([[null, null, false], [null, null, false]]);
+  });
 });
 
 describe("the board over two instances sharing Redis", () => {
@@ -176,6 +247,28 @@ describe("the board over two instances sharing Redis", () => {
         const board = await anonymousBoard(b);
         return board.graphql.some((o) => o.title === title) && board.rest.some((o) => o.title === title);
       }, 5000, "the new offer on instance B");
+    });
+  });
+
+  it("shows a member's like made on B as hers on A, where her likes were already kept, and her unlike too", async () => {
+    await withTwoInstances({ BOARD_CACHE_MS: "600000" }, async (a, b) => {
+      const author = new TestClient(a.url);
+      await signIn(author, "21988775678");
+      const created = await author.gql(CREATE, { input: offer(`Ensaio de produto ${Math.random().toString(36).slice(2, 8)}`) });
+      const offerId = created.body.data.createOffer.id as number;
+      const fanOnA = new TestClient(a.url);
+      await signIn(fanOnA, "21988775679");
+      const fanOnB = fanOnA.at(b.url);
+      const likedOnA = async () =>
+        ((await fanOnA.gql<{ offers: { edges: { node: BoardNode }[] } }>(BOARD)).body.data!.offers.edges.map((e) => e.node)).find((o) => o.id === offerId)
+          ?.isLiked;
+      expect(await likedOnA()).toBe(false);
+      expect(await likedOnA()).toBe(false);
+      expect((await fanOnB.rest("POST", `/api/offers/${offerId}/like`)).body).toMatchObject({ totalLikes: 1 });
+      await eventually(async () => (await likedOnA()) === true, 5000, "her like on instance A");
+      expect((await fanOnA.rest("GET", "/api/offers")).body.find((o: BoardNode) => o.id === offerId)?.isLiked).toBe(true);
+      expect((await fanOnB.rest("POST", `/api/offers/${offerId}/like`)).body).toMatchObject({ totalLikes: 0 });
+      await eventually(async () => (await likedOnA()) === false, 5000, "her unlike on instance A");
     });
   });
 });

@@ -281,7 +281,18 @@ interface CachedPage {
   anonymous: BoardPage;
   /** GET /api/offers's body for anonymous visitors, serialised (and encoded) once per cached page. */
   anonymousJson?: Buffer;
+  /** The same for members: each card serialised once, without its closing `false}` (isLiked comes last). */
+  membersJson?: { heads: string[]; ids: number[]; noneLiked: Buffer };
 }
+
+/** How a serialised members' card ends: isLiked is its last field. */
+const NOT_LIKED_TAIL = "false}";
+
+/** Offers whose author is kept in memory at most (the map is emptied when full). */
+const KNOWN_AUTHORS_MAX = 50_000;
+
+/** Likes of one member kept in memory at most (beyond, her board pages ask the database page by page). */
+const LIKED_SET_MAX = 2000;
 
 export function createOffersService(deps: OffersDeps) {
   const { prisma, clock, bus, ai, log } = deps;
@@ -330,12 +341,44 @@ export function createOffersService(deps: OffersDeps) {
     }
   }
 
+  // A member's likes, kept beside the board (emptied with it: every like, on every instance, is a
+  // board change) so that her board pages, in any filter, cost no statement while they are cached.
+  const likedSets = boardCache<Set<number> | null>();
+
+  /** Which of these offers she liked: from her kept set of likes, else one statement for the page. */
   async function likedAmong(viewerId: number | undefined, offerIds: number[]) {
     if (!viewerId || offerIds.length === 0) return new Set<number>();
-    // On every signed-in board read: a plain statement, a fraction of the ORM's cost.
+    if ((deps.boardCacheMs ?? 0) > 0) {
+      const all = await likedSets.get(String(viewerId), async () => {
+        const likes = await prisma.$queryRaw<{ offerId: number }[]>`
+          SELECT "offerId" FROM "Like" WHERE "userId" = ${viewerId} LIMIT ${LIKED_SET_MAX + 1}`;
+        // Someone who liked more than this is asked page by page instead.
+        return likes.length > LIKED_SET_MAX ? null : new Set(likes.map((l) => l.offerId));
+      });
+      if (all) return new Set(offerIds.filter((id) => all.has(id)));
+    }
+    // A plain statement, a fraction of the ORM's cost.
     const likes = await prisma.$queryRaw<{ offerId: number }[]>`
       SELECT "offerId" FROM "Like" WHERE "userId" = ${viewerId} AND "offerId" = ANY(${offerIds}::int[])`;
     return new Set(likes.map((l) => l.offerId));
+  }
+
+  // Who wrote each offer the board showed lately: an offer's author never changes, so the GraphQL
+  // door can tell a member which cards are hers without reading them again (graphql/board-response-cache.ts).
+  const authors = new Map<number, number>();
+  function rememberAuthor(offerId: number, userId: number) {
+    if (authors.size >= KNOWN_AUTHORS_MAX && !authors.has(offerId)) authors.clear();
+    authors.set(offerId, userId);
+  }
+  /** The author of each of these offers, if every one was on a page read lately; null otherwise. */
+  function knownAuthors(offerIds: number[]): Map<number, number> | null {
+    const found = new Map<number, number>();
+    for (const id of offerIds) {
+      const author = authors.get(id);
+      if (author === undefined) return null;
+      found.set(id, author);
+    }
+    return found;
   }
 
   async function readPage(where: Prisma.OfferWhereInput, take: number, after: string | null | undefined): Promise<CachedPage> {
@@ -354,6 +397,7 @@ export function createOffersService(deps: OffersDeps) {
       if (rows.length < take + 1) rows = rows.concat(await read(lowerPlans, take + 1 - rows.length));
     }
     const items = rows.slice(0, take);
+    for (const row of items) rememberAuthor(row.id, row.userId);
     const members: BoardPage = {
       items: items.map((row) => ({ offer: offerCard(row), cursor: encodeCursor(row) })),
       endCursor: items.length ? encodeCursor(items[items.length - 1]) : null,
@@ -390,12 +434,36 @@ export function createOffersService(deps: OffersDeps) {
     return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
   }
 
-  /** The legacy board as JSON bytes; an anonymous visitor gets the cached page's bytes as they are. */
+  /** The members' cards of a page serialised once; null if a card's JSON does not end with its isLiked. */
+  function membersJsonOf(cached: CachedPage) {
+    if (cached.membersJson) return cached.membersJson;
+    const offers = cached.members.items.map((i) => i.offer);
+    const whole = offers.map((offer) => JSON.stringify(offer));
+    if (!whole.every((json) => json.endsWith(`"isLiked":${NOT_LIKED_TAIL}`))) return null;
+    cached.membersJson = {
+      heads: whole.map((json) => json.slice(0, -NOT_LIKED_TAIL.length)),
+      ids: offers.map((offer) => offer.id),
+      noneLiked: Buffer.from(`[${whole.join(",")}]`),
+    };
+    return cached.membersJson;
+  }
+
+  /**
+   * The legacy board as JSON bytes, serialised once per cached page: an anonymous visitor gets the
+   * page's bytes as they are, a member the members' bytes, or, when she likes some of the page, the
+   * members' cards joined with her own isLiked (no serialisation per request).
+   */
   async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<Buffer> {
-    if (viewerId) return Buffer.from(JSON.stringify(await boardArray(filter, viewerId)));
     const cached = await cachedPage(filter, REST_BOARD_LIMIT, null);
-    cached.anonymousJson ??= Buffer.from(JSON.stringify(cached.anonymous.items.map((i) => i.offer)));
-    return cached.anonymousJson;
+    if (!viewerId) {
+      cached.anonymousJson ??= Buffer.from(JSON.stringify(cached.anonymous.items.map((i) => i.offer)));
+      return cached.anonymousJson;
+    }
+    const json = membersJsonOf(cached);
+    if (!json) return Buffer.from(JSON.stringify(await boardArray(filter, viewerId)));
+    const liked = await likedAmong(viewerId, json.ids);
+    if (liked.size === 0) return json.noneLiked;
+    return Buffer.from(`[${json.heads.map((head, i) => head + (liked.has(json.ids[i]) ? "true}" : NOT_LIKED_TAIL)).join(",")}]`);
   }
 
   async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
@@ -542,6 +610,9 @@ export function createOffersService(deps: OffersDeps) {
     deleteOffer,
     toggleLike,
     likedOfferIds,
+    /** Which of these offers she likes: one statement (a member's board answer served from memory). */
+    likedAmong,
+    knownAuthors,
     communityStats,
     improveText,
     /** Tells every board that a member's cards changed (her plan, state or display fields), after commit. */

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors.js";
 /** Upload limit for profile photos and banners (spec: 'A imagem deve ter no máximo 5 MB'). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 // Decompression-bomb guard: a 5 MB file may still declare a huge canvas.
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 export type ImageKind = "photo" | "banner";
 export type SniffedType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";

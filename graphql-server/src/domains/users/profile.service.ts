@@ -32,8 +32,11 @@ export interface ProfileDeps {
   board: { authorChanged(authorId: number): void };
   /** Photo and banner uploads per member (each is decoded and re-encoded); beyond it RATE_LIMITED. */
   uploadLimiter?: RateLimiter;
-  /** Her sessions: deleting the account closes every connection they opened (the session store). */
-  sessions: { endConnections(userId: number): void };
+  /**
+   * Her sessions (the session store): deleting the account closes every connection they opened; any
+   * change to her row makes every instance forget the sessions it trusted with the old one.
+   */
+  sessions: { endConnections(userId: number): void; userChanged(userId: number): void };
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -223,6 +226,7 @@ export function createProfileService(deps: ProfileDeps) {
   const { prisma, clock, bus, log, storage, cep, board, sessions } = deps;
 
   const publishUser = (user: User) => {
+    sessions.userChanged(user.id);
     bus.pubsub.publish("user:updated", user.id, toUserDTO(user));
     board.authorChanged(user.id);
   };

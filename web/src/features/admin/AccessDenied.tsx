@@ -1,8 +1,10 @@
 import { ButtonLink } from "../../components/Button";
 import { Card, Centered, Lead, PageTitle } from "../../components/Page";
 import { WEB_TEXTS } from "../../lib/texts";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 export function AccessDenied({ text }: { text: string }) {
+  useDocumentTitle(PAGE_TITLES.accessDenied);
   return (
     <Centered>
       <Card role="alert">

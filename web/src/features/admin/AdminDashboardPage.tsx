@@ -8,12 +8,15 @@ import { AccessDenied } from "./AccessDenied";
 import { AdminHeader } from "./AdminHeader";
 import { isAccessDenied } from "./adminUi";
 import { AuditSection } from "./AuditSection";
+import { BannersSection } from "./BannersSection";
 import { AdminReportsDocument, AdminStatsChangedDocument, AdminStatsDocument } from "./documents";
 import { ExcelDownloadButton } from "./ExcelDownloadButton";
+import { PartnerKeysSection } from "./PartnerKeysSection";
 import { ReportsSection } from "./ReportsSection";
 import { SponsorSection } from "./SponsorSection";
 import { StatsSection } from "./StatsSection";
 import { SuperUsersSection } from "./SuperUsersSection";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const Sections = styled.div`
   display: flex;
@@ -27,6 +30,7 @@ const Sections = styled.div`
  * UNAUTHENTICATED answer to the metrics shows 'Acesso Negado' whatever the client believed.
  */
 export default function AdminDashboardPage() {
+  useDocumentTitle(PAGE_TITLES.adminDashboard);
   const client = useApolloClient();
   const { data, loading, error, refetch } = useQuery(AdminStatsDocument, { notifyOnNetworkStatusChange: true });
   const denied = isAccessDenied(error);
@@ -56,7 +60,9 @@ export default function AdminDashboardPage() {
         <Sections>
           <StatsSection stats={data?.adminStats} loading={loading} failed={!!error && !data} onRetry={() => void refetch().catch(() => undefined)} />
           <SponsorSection />
+          <PartnerKeysSection />
           <ReportsSection />
+          <BannersSection />
           <SuperUsersSection />
           <AuditSection />
         </Sections>

@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { Skeleton } from "../../components/Spinner";
-import { Centered } from "../../components/Page";
+import { PageSkeleton } from "../../components/PageSkeleton";
 import { useSession } from "../session/SessionProvider";
 import { AccessDenied } from "./AccessDenied";
 
@@ -15,13 +14,4 @@ export function AdminGate({ deniedText, children }: { deniedText: string; childr
   if (!confirmed) return <PageSkeleton />;
   if (!user.isSuperuser) return <AccessDenied text={deniedText} />;
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
-}
-
-function PageSkeleton() {
-  return (
-    <Centered aria-busy="true">
-      <Skeleton $height="2.5rem" $width="70%" />
-      <Skeleton $height="8rem" />
-    </Centered>
-  );
 }

@@ -8,8 +8,6 @@ import { AuditLogDocument } from "./documents";
 
 const T = ADMIN_TEXTS.audit;
 export const AUDIT_PAGE_SIZE = 20;
-const COLUMNS = 5;
-
 const Code = styled.code`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   white-space: nowrap;
@@ -50,18 +48,9 @@ export function AuditSection() {
       <DataTable
         caption={T.caption}
         minWidth={700}
-        head={
-          <tr>
-            <th scope="col">{T.columns.action}</th>
-            <th scope="col">{T.columns.actor}</th>
-            <th scope="col">{T.columns.target}</th>
-            <th scope="col">{T.columns.createdAt}</th>
-            <th scope="col">{T.columns.ip}</th>
-          </tr>
-        }
+        columns={[T.columns.action, T.columns.actor, T.columns.target, T.columns.createdAt, T.columns.ip]}
       >
         <TableRows
-          columns={COLUMNS}
           loading={!data && loading}
           failed={!data && !!error}
           empty={items.length === 0}

@@ -12,8 +12,6 @@ import { AdminReportsDocument, ReportAddedDocument, UpdateReportStatusDocument }
 
 const T = ADMIN_TEXTS.reports;
 export const REPORTS_PAGE_SIZE = 50;
-const COLUMNS = 7;
-
 type Report = AdminReportFieldsFragment;
 
 /** Spec: Pendente (pending), Resolvido (resolved), Descartado (anything else). */
@@ -110,20 +108,9 @@ export function ReportsSection() {
       <DataTable
         caption={T.caption}
         minWidth={900}
-        head={
-          <tr>
-            <th scope="col">{T.columns.id}</th>
-            <th scope="col">{T.columns.user}</th>
-            <th scope="col">{T.columns.offer}</th>
-            <th scope="col">{T.columns.reason}</th>
-            <th scope="col">{T.columns.status}</th>
-            <th scope="col">{T.columns.date}</th>
-            <th scope="col">{T.columns.actions}</th>
-          </tr>
-        }
+        columns={[T.columns.id, T.columns.user, T.columns.offer, T.columns.reason, T.columns.status, T.columns.date, T.columns.actions]}
       >
         <TableRows
-          columns={COLUMNS}
           loading={!data && loading}
           failed={!data && !!error}
           empty={reports.length === 0}

@@ -18,6 +18,7 @@ import { ChangePlanDialog } from "./ChangePlanDialog";
 import { AdminUserDocument } from "./documents";
 import { ExcelDownloadButton } from "./ExcelDownloadButton";
 import { UsersList, useAdminUsers } from "./UsersList";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const S = ADMIN_TEXTS.search;
 const F = ADMIN_TEXTS.found;
@@ -124,6 +125,7 @@ function FoundUserCard({ user, onClose, onChanged }: { user: FoundUser; onClose:
  * list and the Excel download. A FORBIDDEN or UNAUTHENTICATED answer shows 'Acesso Negado'.
  */
 export default function SimpleAdminPage() {
+  useDocumentTitle(PAGE_TITLES.adminSimple);
   const client = useApolloClient();
   const { toast } = useToast();
   const users = useAdminUsers();

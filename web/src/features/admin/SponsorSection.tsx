@@ -12,8 +12,6 @@ import { SponsorUsersDocument } from "./documents";
 
 const T = ADMIN_TEXTS.sponsors;
 export const SPONSOR_PAGE_SIZE = 50;
-const COLUMNS = 11;
-
 type FilterKey = keyof typeof SPONSOR_FILTERS;
 const FILTER_KEYS = Object.keys(SPONSOR_FILTERS) as FilterKey[];
 type Filters = Record<FilterKey, string>;
@@ -96,24 +94,9 @@ export function SponsorSection() {
       <DataTable
         caption={T.caption}
         minWidth={1100}
-        head={
-          <tr>
-            <th scope="col">{T.columns.name}</th>
-            <th scope="col">{T.columns.phone}</th>
-            <th scope="col">{T.columns.email}</th>
-            <th scope="col">{T.columns.plan}</th>
-            <th scope="col">{T.columns.region}</th>
-            <th scope="col">{T.columns.businessType}</th>
-            <th scope="col">{T.columns.age}</th>
-            <th scope="col">{T.columns.serviceType}</th>
-            <th scope="col">{T.columns.profile}</th>
-            <th scope="col">{T.columns.activity}</th>
-            <th scope="col">{T.columns.createdAt}</th>
-          </tr>
-        }
+        columns={[T.columns.name, T.columns.phone, T.columns.email, T.columns.plan, T.columns.region, T.columns.businessType, T.columns.age, T.columns.serviceType, T.columns.profile, T.columns.activity, T.columns.createdAt]}
       >
         <TableRows
-          columns={COLUMNS}
           loading={!showRows}
           failed={!page && !!error}
           empty={rows.length === 0}

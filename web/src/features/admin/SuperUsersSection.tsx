@@ -11,8 +11,6 @@ import { ADMIN_TEXTS } from "./adminTexts";
 import { AddSuperUserDocument, SuperUsersDocument } from "./documents";
 
 const T = ADMIN_TEXTS.superUsers;
-const COLUMNS = 4;
-
 const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
@@ -93,17 +91,9 @@ export function SuperUsersSection() {
       <DataTable
         caption={T.caption}
         minWidth={560}
-        head={
-          <tr>
-            <th scope="col">{T.columns.name}</th>
-            <th scope="col">{T.columns.phone}</th>
-            <th scope="col">{T.columns.email}</th>
-            <th scope="col">{T.columns.createdAt}</th>
-          </tr>
-        }
+        columns={[T.columns.name, T.columns.phone, T.columns.email, T.columns.createdAt]}
       >
         <TableRows
-          columns={COLUMNS}
           loading={!data && loading}
           failed={!data && !!error}
           empty={superUsers.length === 0}

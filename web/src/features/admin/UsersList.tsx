@@ -7,8 +7,6 @@ import { AdminUsersDocument } from "./documents";
 
 const T = ADMIN_TEXTS.users;
 export const USERS_PAGE_SIZE = 50;
-const COLUMNS = 7;
-
 /** The users list of /admin-simples (adminUsers, paged); its error also tells the page she was refused. */
 export function useAdminUsers() {
   const query = useQuery(AdminUsersDocument, { variables: { first: USERS_PAGE_SIZE }, notifyOnNetworkStatusChange: true });
@@ -37,20 +35,9 @@ export function UsersList({ users, onView }: { users: ReturnType<typeof useAdmin
       <DataTable
         caption={T.caption}
         minWidth={760}
-        head={
-          <tr>
-            <th scope="col">{T.columns.id}</th>
-            <th scope="col">{T.columns.name}</th>
-            <th scope="col">{T.columns.phone}</th>
-            <th scope="col">{T.columns.email}</th>
-            <th scope="col">{T.columns.city}</th>
-            <th scope="col">{T.columns.plan}</th>
-            <th scope="col">{T.columns.actions}</th>
-          </tr>
-        }
+        columns={[T.columns.id, T.columns.name, T.columns.phone, T.columns.email, T.columns.city, T.columns.plan, T.columns.actions]}
       >
         <TableRows
-          columns={COLUMNS}
           loading={!data && loading}
           failed={!data && !!error}
           empty={items.length === 0}

@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import { useId, useState, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
 import styled from "styled-components";
 import { PLANS, type PlanName } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
@@ -148,14 +148,28 @@ const Table = styled.table`
  * A data table with its caption, inside a container that scrolls sideways on a phone. The container
  * is focusable and named by the caption, so a keyboard can scroll it too.
  */
-export function DataTable({ caption, head, children, minWidth = 640 }: { caption: string; head: ReactNode; children: ReactNode; minWidth?: number }) {
+/** How many columns the table around a TableRows has: its state rows span them all. */
+const ColumnCount = createContext(1);
+
+/** An admin table: its caption, one header cell per column label, and its rows. */
+export function DataTable({ caption, columns, children, minWidth = 640 }: { caption: string; columns: readonly string[]; children: ReactNode; minWidth?: number }) {
   const id = useId();
   return (
     <Scroll role="region" aria-labelledby={id} tabIndex={0}>
       <Table style={{ minWidth }}>
         <caption id={id}>{caption}</caption>
-        <thead>{head}</thead>
-        <tbody>{children}</tbody>
+        <thead>
+          <tr>
+            {columns.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <ColumnCount.Provider value={columns.length}>
+          <tbody>{children}</tbody>
+        </ColumnCount.Provider>
       </Table>
     </Scroll>
   );
@@ -168,10 +182,10 @@ const StateCell = styled.td`
 `;
 
 /** The single row of a table that is loading or empty. */
-function StateRow({ columns, children }: { columns: number; children: ReactNode }) {
+function StateRow({ children }: { children: ReactNode }) {
   return (
     <tr>
-      <StateCell colSpan={columns}>{children}</StateCell>
+      <StateCell colSpan={useContext(ColumnCount)}>{children}</StateCell>
     </tr>
   );
 }
@@ -181,7 +195,6 @@ function StateRow({ columns, children }: { columns: number; children: ReactNode 
  * row, or the rows themselves.
  */
 export function TableRows({
-  columns,
   loading,
   failed,
   empty,
@@ -189,7 +202,6 @@ export function TableRows({
   onRetry,
   children,
 }: {
-  columns: number;
   loading: boolean;
   failed: boolean;
   empty: boolean;
@@ -197,10 +209,10 @@ export function TableRows({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  if (loading) return <StateRow columns={columns}>{texts.loading}</StateRow>;
+  if (loading) return <StateRow>{texts.loading}</StateRow>;
   if (failed) {
     return (
-      <StateRow columns={columns}>
+      <StateRow>
         {ADMIN_TEXTS.loadError}{" "}
         <Button $variant="ghost" $size="sm" onClick={onRetry}>
           {ADMIN_TEXTS.retry}
@@ -208,7 +220,7 @@ export function TableRows({
       </StateRow>
     );
   }
-  if (empty) return <StateRow columns={columns}>{texts.empty}</StateRow>;
+  if (empty) return <StateRow>{texts.empty}</StateRow>;
   return <>{children}</>;
 }
 

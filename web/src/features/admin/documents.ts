@@ -233,3 +233,119 @@ export const AdminChangePlanDocument = graphql(`
     }
   }
 `);
+
+export const AdminBannerFieldsFragment = graphql(`
+  fragment AdminBannerFields on AdminBanner {
+    id
+    url
+    alt
+    link
+    position
+    active
+    startsAt
+    endsAt
+    live
+    createdAt
+    updatedAt
+  }
+`);
+
+export const AdminBannersDocument = graphql(`
+  query AdminBanners {
+    adminBanners {
+      ...AdminBannerFields
+    }
+  }
+`);
+
+export const UpdateBannerDocument = graphql(`
+  mutation UpdateBanner($id: Int!, $input: BannerInput!) {
+    updateBanner(id: $id, input: $input) {
+      __typename
+      ... on AdminBanner {
+        ...AdminBannerFields
+      }
+      ... on AppError {
+        code
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const DeleteBannerDocument = graphql(`
+  mutation DeleteBanner($id: Int!) {
+    deleteBanner(id: $id) {
+      __typename
+      ... on DeleteBannerPayload {
+        id
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const PartnerApiKeyFieldsFragment = graphql(`
+  fragment PartnerApiKeyFields on PartnerApiKey {
+    id
+    name
+    prefix
+    createdAt
+    createdByName
+    lastUsedAt
+    requestCount
+    revokedAt
+  }
+`);
+
+export const PartnerApiKeysDocument = graphql(`
+  query PartnerApiKeys {
+    partnerApiKeys {
+      ...PartnerApiKeyFields
+    }
+  }
+`);
+
+export const CreatePartnerApiKeyDocument = graphql(`
+  mutation CreatePartnerApiKey($name: String!) {
+    createPartnerApiKey(name: $name) {
+      __typename
+      ... on CreatedPartnerApiKey {
+        key
+        partnerApiKey {
+          ...PartnerApiKeyFields
+        }
+      }
+      ... on AppError {
+        code
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const RevokePartnerApiKeyDocument = graphql(`
+  mutation RevokePartnerApiKey($id: ID!) {
+    revokePartnerApiKey(id: $id) {
+      __typename
+      ... on PartnerApiKey {
+        ...PartnerApiKeyFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -108,6 +108,8 @@ export function dashboardHandlers(overrides: Record<string, Handler> = {}): Reco
     SponsorUsers: () => sponsorPage([]),
     SuperUsers: () => ({ data: { superUsers: [] } }),
     AuditLog: () => ({ data: { auditLog: { __typename: "AuditPage", items: [], nextCursor: null } } }),
+    PartnerApiKeys: () => ({ data: { partnerApiKeys: [] } }),
+    AdminBanners: () => ({ data: { adminBanners: [] } }),
     ...overrides,
   };
 }
@@ -115,6 +117,39 @@ export function dashboardHandlers(overrides: Record<string, Handler> = {}): Reco
 export function simpleHandlers(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     AdminUsers: () => ({ data: { adminUsers: { __typename: "AdminUserPage", items: [adminUser()], nextCursor: null } } }),
+    ...overrides,
+  };
+}
+
+export function partnerKey(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "PartnerApiKey",
+    id,
+    name: `Parceira ${id}`,
+    prefix: `ccp_Ab${id}`,
+    createdAt: "2026-03-12T15:00:00.000Z",
+    createdByName: "Maria Admin",
+    lastUsedAt: null,
+    requestCount: 0,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+export function adminBanner(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    __typename: "AdminBanner",
+    id,
+    url: `/api/banners/${id}/image?v=1`,
+    alt: `Banner ${id}`,
+    link: null,
+    position: id,
+    active: true,
+    startsAt: null,
+    endsAt: null,
+    live: true,
+    createdAt: "2026-03-12T15:00:00.000Z",
+    updatedAt: "2026-03-12T15:00:00.000Z",
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { holdPrerendered } from "../../lib/prerendered";
 import { findToast, meIs, renderApp, user, type Handler } from "../../test/renderApp";
 
 const sent = (resendAfterSeconds = 30): Handler => () => ({
@@ -41,6 +42,30 @@ describe("LoginPage", () => {
 
     await u.type(phone, "9");
     expect(phone).toHaveValue("(11) 98765-4321");
+  });
+
+  it("keeps the number typed into the prerendered form before the scripts ran, and her place in it", async () => {
+    // The build's /auth HTML: the same fields, typed into before React drew over them.
+    const prerendered = document.createElement("div");
+    prerendered.innerHTML =
+      '<form><select data-keep="country"><option value="BR">Brasil</option><option value="PT" selected>Portugal</option></select>' +
+      '<input data-keep="phone" type="tel" value=""></form>';
+    document.body.append(prerendered);
+    const typed = prerendered.querySelector("input")!;
+    typed.value = "912345678";
+    typed.focus();
+    holdPrerendered(prerendered.firstElementChild);
+    try {
+      renderApp("/auth", { Me: meIs(null) });
+      const phone = await screen.findByLabelText("Número de WhatsApp");
+      expect(screen.getByLabelText("País")).toHaveDisplayValue(/Portugal/);
+      expect(phone).toHaveValue("912 345 678");
+      expect(phone).toHaveFocus();
+      expect(screen.getByRole("button", { name: "Enviar Token via WhatsApp" })).toBeEnabled();
+    } finally {
+      prerendered.remove();
+      holdPrerendered(null);
+    }
   });
 
   it("sends the number with 55 and the ISO country, then moves to the token step", async () => {

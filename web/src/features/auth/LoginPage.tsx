@@ -17,11 +17,13 @@ import { Field, Select } from "../../components/Field";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { httpStatusOf, isNetworkError, serverMessageOf } from "../../lib/errors";
+import { prerenderedFocus, prerenderedValue } from "../../lib/prerendered";
 import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "../../lib/storage";
 import { WEB_TEXTS } from "../../lib/texts";
 import { useSession, type SessionUser } from "../session/SessionProvider";
 import { AppInfoDocument, SendLoginTokenDocument, VerifyLoginTokenDocument } from "./documents";
 import { displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.login;
 
@@ -122,20 +124,39 @@ function useSecondsUntil(until: number | null): number {
 }
 
 export function LoginPage() {
+  useDocumentTitle(PAGE_TITLES.auth);
   const session = useSession();
   const navigate = useNavigate();
   const { toast } = useToast();
   const [params] = useSearchParams();
 
   const [step, setStep] = useState<Step>("phone");
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY.code);
-  const [digits, setDigits] = useState("");
+  // On the prerendered /auth she may have picked a country and typed her number before the scripts ran.
+  const [typedBeforeScripts] = useState(() => {
+    const typedCountry = findCountry(prerenderedValue("country") ?? "") ?? DEFAULT_COUNTRY;
+    const typedNumber = prerenderedValue("phone");
+    return { country: typedCountry.code, digits: typedNumber ? phoneDigits(typedCountry, typedNumber) : "", focused: prerenderedFocus("phone") };
+  });
+  const [countryCode, setCountryCode] = useState(typedBeforeScripts.country);
+  const [digits, setDigits] = useState(typedBeforeScripts.digits);
   const [token, setToken] = useState("");
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const signedInHere = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const tokenRef = useRef<HTMLInputElement>(null);
+  const phoneFormRef = useRef<HTMLFormElement>(null);
+  // What she typed while React was taking the prerendered form over (hydration keeps the fields'
+  // values but not the keys she pressed meanwhile) is in the fields and not yet in the state: read
+  // it back once, after the first commit.
+  useEffect(() => {
+    const form = phoneFormRef.current;
+    if (!form) return;
+    const typedCountry = findCountry(form.querySelector<HTMLSelectElement>('[data-keep="country"]')?.value ?? "");
+    const typedNumber = form.querySelector<HTMLInputElement>('[data-keep="phone"]')?.value ?? "";
+    if (typedCountry) setCountryCode(typedCountry.code);
+    if (typedNumber) setDigits(phoneDigits(typedCountry ?? DEFAULT_COUNTRY, typedNumber));
+  }, []);
 
   const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
   const phone = internationalPhone(country, digits);
@@ -267,9 +288,10 @@ export function LoginPage() {
         {urlReferral && <Referral role="status">{TEXTS.referralNotice}</Referral>}
 
         {step === "phone" ? (
-          <Form onSubmit={onSubmitPhone} noValidate aria-label={T.title}>
+          <Form ref={phoneFormRef} onSubmit={onSubmitPhone} noValidate aria-label={T.title}>
             <Select
               label={T.country}
+              data-keep="country"
               value={country.code}
               onChange={(event) => {
                 const next = findCountry(event.target.value) ?? DEFAULT_COUNTRY;
@@ -289,6 +311,8 @@ export function LoginPage() {
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
+              data-keep="phone"
+              autoFocus={typedBeforeScripts.focused}
               placeholder={country.placeholder}
               value={applyMask(country.mask, digits)}
               onChange={(event) => setDigits(phoneDigits(country, event.target.value))}

@@ -112,6 +112,22 @@ describe("home counters", () => {
   });
 });
 
+describe("banners", () => {
+  const banners = () => ({ data: { banners: [{ __typename: "Banner", id: 1, url: "/api/banners/1/image?v=1", alt: "Feira das parceiras", link: null }] } });
+
+  it("shows the carousel below the counters to members and to visitors", async () => {
+    for (const me of [user(), null]) {
+      const { unmount } = renderHome({ Banners: banners }, me);
+      const image = await screen.findByRole("img", { name: "Feira das parceiras" });
+      const carousel = screen.getByRole("region", { name: "Destaques das parceiras" });
+      expect(carousel).toContainElement(image);
+      const counters = screen.getByRole("list", { name: "A comunidade em números" });
+      expect(counters.compareDocumentPosition(carousel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      unmount();
+    }
+  });
+});
+
 describe("the board", () => {
   it("shows 6 skeleton cards while the offers load, then the cards", async () => {
     const answer = deferred<unknown>();
@@ -273,7 +289,7 @@ describe("publishing", () => {
     });
     await screen.findByRole("article");
     await u.click(screen.getByRole("button", { name: "Publicar" }));
-    expect(screen.getByRole("dialog", { name: "Nova Proposta" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Nova Proposta" })).toBeInTheDocument();
     await fillProposal(u, /Permuta/);
     const dialog = await screen.findByRole("dialog", { name: "Limitação do Plano" });
     expect(within(dialog).getByText("Seu plano Nobreza permite publicar apenas ofertas de Apoio.")).toBeInTheDocument();
@@ -324,7 +340,7 @@ describe("owner actions and contact", () => {
     });
     await u.click(await screen.findByRole("button", { name: "Mais ações" }));
     await u.click(screen.getByRole("menuitem", { name: "Excluir" }));
-    const confirm = screen.getByRole("dialog", { name: "Excluir oferta?" });
+    const confirm = await screen.findByRole("dialog", { name: "Excluir oferta?" });
     await u.click(within(confirm).getByRole("button", { name: "Excluir" }));
     expect(await findToast("Sucesso")).toBeInTheDocument();
     expect(calls.find((c) => c.operationName === "DeleteOffer")?.variables).toEqual({ id: 42 });

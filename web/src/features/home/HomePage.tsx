@@ -1,16 +1,37 @@
-import { useQuery } from "@apollo/client/react";
+import { Suspense, useEffect } from "react";
+import { useApolloClient, useQuery } from "@apollo/client/react";
 import styled from "styled-components";
-import { PRODUCT_NAME, type PlanName } from "@clube-coroa/schema";
-import { ButtonAnchor } from "../../components/Button";
+import { PRODUCT_NAME, TEXTS, type PlanName } from "@clube-coroa/schema";
+import { ButtonAnchor, ButtonLink } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Container } from "../../components/Page";
+import { Skeleton } from "../../components/Spinner";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { WEB_TEXTS } from "../../lib/texts";
 import { CommunityStatsDocument } from "../offers/documents";
-import { OfferBoard } from "../offers/OfferBoard";
-import { PlansSection } from "../plans/PlansSection";
+import { OfferBoardSkeleton } from "../offers/BoardStates";
+import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
+import { LANDING_TEXTS } from "./landingTexts";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
+
+const OfferBoard = offerBoard.Component;
+// Shown only when the staff published banners: its code comes with their answer, not before the page.
+const BannerCarousel = lazyWhenOpen(() => import("../banners/BannerCarousel").then((m) => m.BannerCarousel), () => true);
+
+// The plans sit below the fold: their cards load after the first screen.
+const PlansSection = lazyWhenOpen(() => import("../plans/PlansSection").then((m) => m.PlansSection), () => true);
+
+/**
+ * Fetches the code of the home page's own parts (banners, plans) as soon as the app runs on `/`, so
+ * that it is here when the session is known and the page draws them, rather than asked for then.
+ */
+export function preloadHomeParts(): void {
+  BannerCarousel.preload().catch(() => undefined);
+  PlansSection.preload().catch(() => undefined);
+}
 
 const Hero = styled.section`
   position: relative;
@@ -70,6 +91,20 @@ const Actions = styled.div`
   ${({ theme }) => theme.media.sm} {
     & > * { flex: 0 0 auto; }
   }
+`;
+
+/** Where the buttons will stand while the session is read (visitor's and member's differ). */
+const ActionPlaceholder = styled.span.attrs({ "aria-hidden": true })`
+  display: block;
+  min-height: 52px;
+  min-width: 180px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(255, 255, 255, 0.14);
+`;
+
+const SignInNote = styled.p`
+  color: rgba(255, 255, 255, 0.85);
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Counters = styled.ul`
@@ -201,64 +236,140 @@ function firstName(name: string | null | undefined): string | null {
   return first ? first : null;
 }
 
-export function HomePage() {
+type HeroMode = "visitor" | "member" | "pending";
+
+/** The hero: a visitor is invited in, a member to the plans; while the session is read, neither. */
+function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
+  return (
+    <Hero aria-labelledby="hero-title">
+      <HeroCrown>
+        <Crown size={280} />
+      </HeroCrown>
+      <Container>
+        <HeroInner>
+          <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
+          <HeroTitle id="hero-title">
+            Bem-vinda ao <span>{PRODUCT_NAME}</span>
+          </HeroTitle>
+          <HeroLead>{T.lead}</HeroLead>
+          <Actions>
+            {mode === "pending" ? (
+              <>
+                <ActionPlaceholder />
+                <ActionPlaceholder />
+              </>
+            ) : (
+              <>
+                {mode === "visitor" ? (
+                  <ButtonLink to="/auth" $variant="gold" $size="lg">
+                    {LANDING_TEXTS.signIn}
+                  </ButtonLink>
+                ) : (
+                  <ButtonAnchor href="#planos" $variant="gold" $size="lg">
+                    {T.choosePlan}
+                  </ButtonAnchor>
+                )}
+                <ButtonAnchor href="#mural" $variant="light" $size="lg">
+                  {T.exploreBoard}
+                </ButtonAnchor>
+              </>
+            )}
+          </Actions>
+          {mode === "visitor" && <SignInNote>{LANDING_TEXTS.signInNote}</SignInNote>}
+          {/* Most first visits are visitors': their note's line is kept so the counters do not move down. */}
+          {mode === "pending" && (
+            <SignInNote aria-hidden="true" style={{ visibility: "hidden" }}>
+              {LANDING_TEXTS.signInNote}
+            </SignInNote>
+          )}
+        </HeroInner>
+      </Container>
+    </Hero>
+  );
+}
+
+/** The three kinds of partnership (static texts). */
+function KindsSection() {
+  return (
+    <Section aria-labelledby="kinds-title">
+      <SectionTitle id="kinds-title">{T.kindsTitle}</SectionTitle>
+      <Grid>
+        {T.kinds.map((kind) => (
+          <KindCard key={kind.name}>
+            <KindMark>
+              <Crown size={22} />
+            </KindMark>
+            <h3>{kind.name}</h3>
+            <p>{kind.text}</p>
+          </KindCard>
+        ))}
+      </Grid>
+    </Section>
+  );
+}
+
+/**
+ * The home page. `pending` while the session is read (and in the HTML the build prerenders for `/`,
+ * issue 14): the hero without its buttons, the counters, and the board's skeleton cards, nothing
+ * that differs between a visitor and a member. One component, so what is already on screen (the
+ * counters) stays mounted when the session is known.
+ */
+export function HomePage({ pending = false }: { pending?: boolean }) {
+  useDocumentTitle(PAGE_TITLES.home);
   const { status, user } = useSession();
   const name = status === "authenticated" ? firstName(user?.nickname) ?? firstName(user?.fullName) : null;
+  const visitor = status !== "authenticated";
+  const client = useApolloClient();
+  // While the session is read, the board's first page is already asked for (the same code the
+  // board loads with; see prefetchBoard).
+  useEffect(() => {
+    if (pending) void loadOfferBoard().then((board) => board.prefetchBoard(client));
+  }, [pending, client]);
 
   return (
     <>
-      <Hero aria-labelledby="hero-title">
-        <HeroCrown>
-          <Crown size={280} />
-        </HeroCrown>
-        <Container>
-          <HeroInner>
-            <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
-            <HeroTitle id="hero-title">
-              Bem-vinda ao <span>{PRODUCT_NAME}</span>
-            </HeroTitle>
-            <HeroLead>{T.lead}</HeroLead>
-            <Actions>
-              <ButtonAnchor href="#planos" $variant="gold" $size="lg">
-                {T.choosePlan}
-              </ButtonAnchor>
-              <ButtonAnchor href="#mural" $variant="light" $size="lg">
-                {T.exploreBoard}
-              </ButtonAnchor>
-            </Actions>
-          </HeroInner>
-        </Container>
-      </Hero>
+      <HomeHero mode={pending ? "pending" : visitor ? "visitor" : "member"} name={name} />
 
       <Container>
         <CommunityCounters />
-
-        <Section aria-labelledby="kinds-title">
-          <SectionTitle id="kinds-title">{T.kindsTitle}</SectionTitle>
-          <Grid>
-            {T.kinds.map((kind) => (
-              <KindCard key={kind.name}>
-                <KindMark>
-                  <Crown size={22} />
-                </KindMark>
-                <h3>{kind.name}</h3>
-                <p>{kind.text}</p>
-              </KindCard>
-            ))}
-          </Grid>
-        </Section>
+        {!pending && <BannerCarousel />}
+        <KindsSection />
 
         <Section id="mural" aria-labelledby="mural-title">
           <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
-          <OfferBoard />
+          {pending ? (
+            <>
+              <FrameStatus role="status">{TEXTS.loading}</FrameStatus>
+              <OfferBoardSkeleton />
+            </>
+          ) : (
+            <Suspense fallback={<OfferBoardSkeleton />}>
+              <OfferBoard />
+            </Suspense>
+          )}
         </Section>
 
-        <PlansArea id="planos" aria-labelledby="planos-title">
-          <SectionTitle id="planos-title">{T.plansTitle}</SectionTitle>
-          <SectionLead>{T.plansLead}</SectionLead>
-          <PlansSection currentPlan={status === "authenticated" && user ? (user.plan as PlanName) : null} />
-        </PlansArea>
+        {pending ? (
+          <FrameTail />
+        ) : (
+          <PlansArea id="planos" aria-labelledby="planos-title">
+            <SectionTitle id="planos-title">{T.plansTitle}</SectionTitle>
+            <SectionLead>{T.plansLead}</SectionLead>
+            <PlansSection currentPlan={status === "authenticated" && user ? (user.plan as PlanName) : null} />
+          </PlansArea>
+        )}
       </Container>
     </>
   );
 }
+
+const FrameStatus = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+/** Keeps the page long enough that the footer does not jump up and down while the session is read. */
+const FrameTail = styled(Skeleton)`
+  margin: ${({ theme }) => theme.space.xxl} 0;
+  height: 12rem;
+`;

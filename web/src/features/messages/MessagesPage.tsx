@@ -12,6 +12,7 @@ import { ConversationsDocument } from "./documents";
 import { PresenceListener } from "./PresenceListener";
 import { MT } from "./messageTexts";
 import { Thread } from "./Thread";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.messages;
 
@@ -124,6 +125,7 @@ function Inbox() {
 
 /** 'Central de Mensagens': the conversation list and, at /mensagens/:id, the opened thread. */
 export function MessagesPage() {
+  useDocumentTitle(PAGE_TITLES.messages);
   const { status } = useSession();
   if (status !== "authenticated") {
     return (

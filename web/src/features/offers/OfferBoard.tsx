@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { ApolloClient } from "@apollo/client";
 import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { OFFER_TYPES, POST_TYPES, type OfferInput, type PlanName } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Select } from "../../components/Field";
 import { useToast } from "../../components/Toast";
 import type { BoardOfferFieldsFragment } from "../../gql/graphql";
@@ -22,6 +22,7 @@ import {
   filterVariables,
   hasFilters,
   nextPlan,
+  viewProfileNeedsUpgrade,
   type BoardFilters,
 } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
@@ -36,13 +37,21 @@ import {
   ToggleLikeDocument,
   UpdateOfferDocument,
 } from "./documents";
-import { AuthorProfileDialog, type AuthorRef } from "./AuthorProfileDialog";
-import { viewProfileNeedsUpgrade } from "./authorProfile";
+import type { AuthorRef } from "./AuthorProfileDialog";
 import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
-import { OfferFormDialog } from "./OfferFormDialog";
+import { onOfferDialogRequest, takeOfferDialogRequest } from "./offerDialogSignal";
 import { OFFER_TEXTS } from "./offerTexts";
-import { PlanLimitDialog, UpgradePromptDialog, type PlanLimit, type UpgradePrompt } from "./PlanDialogs";
-import { ReportDialog, type ReportTarget } from "./ReportDialog";
+import type { PlanLimit, UpgradePrompt } from "./PlanDialogs";
+import type { ReportTarget } from "./ReportDialog";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
+
+// The board's dialogs are fetched when first opened: the first screen carries none of them.
+const OfferFormDialog = lazyWhenOpen(() => import("./OfferFormDialog").then((m) => m.OfferFormDialog), (p) => p.open);
+const ConfirmDialog = lazyWhenOpen(() => import("../../components/ConfirmDialog").then((m) => m.ConfirmDialog), (p) => p.open);
+const PlanLimitDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.PlanLimitDialog), (p) => p.limit !== null);
+const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
+const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
+const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
 
 const T = BOARD_TEXTS;
 
@@ -249,6 +258,27 @@ const optionsOf = (choices: readonly { value: string; label: string }[]) =>
     </option>
   ));
 
+/**
+ * Asks for the board's first page while the session is still being read (the home page's frame),
+ * so the cards are in the cache when the board mounts (issue 14: the first card on a slow phone).
+ * The request carries her cookie, so a member gets her own answer. A board mounting right after
+ * uses that answer without asking again (one request and one drawing fewer on a slow phone); later
+ * mounts, filters and live changes ask the server as before.
+ */
+export function prefetchBoard(client: ApolloClient): Promise<unknown> {
+  return client
+    .query({ query: BoardOffersDocument, variables: { filter: filterVariables(NO_FILTERS), first: BOARD_PAGE_SIZE } })
+    .then((answer) => {
+      prefetchedAt = Date.now();
+      return answer;
+    })
+    .catch(() => undefined);
+}
+
+/** When prefetchBoard's answer arrived: a board mounting within PREFETCH_FRESH_MS uses it as it is. */
+let prefetchedAt = Number.NEGATIVE_INFINITY;
+const PREFETCH_FRESH_MS = 10_000;
+
 export function OfferBoard() {
   const { status, user } = useSession();
   const signedIn = status === "authenticated" && !!user;
@@ -270,9 +300,12 @@ export function OfferBoard() {
   const [author, setAuthor] = useState<AuthorRef | null>(null);
 
   const filter = filterVariables(filters);
+  const [prefetchedJustNow] = useState(() => Date.now() - prefetchedAt < PREFETCH_FRESH_MS);
   const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
     variables: { filter, first: BOARD_PAGE_SIZE },
-    fetchPolicy: "cache-and-network",
+    fetchPolicy: prefetchedJustNow ? "cache-first" : "cache-and-network",
+    nextFetchPolicy: "cache-and-network",
+    initialFetchPolicy: "cache-and-network",
     notifyOnNetworkStatusChange: true,
   });
 
@@ -439,6 +472,16 @@ export function OfferBoard() {
     setEditing(null);
     setFormOpen(true);
   };
+  // The motivational popup's 'Criar Minha Oferta Agora!' (now, or made before this board mounted).
+  const openCreateRef = useRef(openCreate);
+  openCreateRef.current = openCreate;
+  useEffect(() => {
+    const take = () => {
+      if (takeOfferDialogRequest()) openCreateRef.current();
+    };
+    take();
+    return onOfferDialogRequest(take);
+  }, []);
   const openEdit = (offer: BoardOffer) => {
     setEditing(offer);
     setFormOpen(true);

@@ -59,5 +59,4 @@ export function tiktokLink(value: string | null | undefined): { href: string; la
   return href ? { href, label: text } : null;
 }
 
-/** The profile view is for the higher plans' authors; a nobreza viewer is invited to alteza instead (decisions.md). */
-export const viewProfileNeedsUpgrade = (viewerPlan: string | null | undefined): boolean => viewerPlan === "nobreza";
+export { viewProfileNeedsUpgrade } from "./boardModel";

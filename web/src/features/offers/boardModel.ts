@@ -83,6 +83,9 @@ export function nextPlan(plan: string | null | undefined): PlanName | null {
   return PLANS.find((p) => PLAN_RANK[p] === rank + 1) ?? null;
 }
 
+/** The profile view is for the higher plans' authors; a nobreza viewer is invited to alteza instead (decisions.md). */
+export const viewProfileNeedsUpgrade = (viewerPlan: string | null | undefined): boolean => viewerPlan === "nobreza";
+
 /** Nobreza may contact only apoio offers (spec part 1 section 6). */
 export const contactNeedsUpgrade = (plan: string | null | undefined, type: OfferTypeName) =>
   plan === "nobreza" && type !== "apoio";

@@ -15,7 +15,7 @@ async function openCheckout(extra: Record<string, Handler> = {}) {
   const u = userEvent.setup();
   const rendered = renderApp("/", plansHandlers("nobreza", extra));
   const section = await screen.findByRole("region", { name: "Escolha seu Plano" });
-  await u.click(within(section).getByRole("button", { name: "Escolher Plano Alteza" }));
+  await u.click(await within(section).findByRole("button", { name: "Escolher Plano Alteza" }));
   const dialog = await screen.findByRole("dialog", { name: "Assinar o plano ALTEZA" });
   await within(dialog).findByLabelText("Nome completo");
   return { u, dialog: within(dialog), ...rendered };

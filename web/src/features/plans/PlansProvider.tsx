@@ -7,14 +7,21 @@ import { useToast } from "../../components/Toast";
 import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
 import { onSocketConnected } from "../../lib/apollo";
 import { useSession } from "../session/SessionProvider";
-import { CheckoutDialog } from "./CheckoutDialog";
 import { MyPaymentsDocument, PaymentUpdatedDocument, RegisterImperatrizInterestDocument } from "./documents";
 import { planChangeOf } from "./planChange";
-import { DowngradeDialog, MigrationDialog } from "./PlanChangeDialogs";
-import { CelebrationDialog, ImperatrizDialog, InterestThanksDialog } from "./PlanNoticeDialogs";
-import { PlansDialog } from "./PlansDialog";
 import { PLAN_TEXTS } from "./planTexts";
 import { useCancelSubscription } from "./useCancelSubscription";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
+
+// The plans flow's dialogs are fetched when first opened (issue 14: none is on the first screen).
+const always = () => true;
+const PlansDialog = lazyWhenOpen(() => import("./PlansDialog").then((m) => m.PlansDialog), (p) => p.open);
+const ImperatrizDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.ImperatrizDialog), (p) => p.open);
+const InterestThanksDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.InterestThanksDialog), (p) => p.open);
+const CelebrationDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.CelebrationDialog), (p) => p.plan !== null);
+const MigrationDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.MigrationDialog), always);
+const DowngradeDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.DowngradeDialog), always);
+const CheckoutDialog = lazyWhenOpen(() => import("./CheckoutDialog").then((m) => m.CheckoutDialog), always);
 
 type Step =
   | { name: "closed" }

@@ -121,3 +121,19 @@ export const PaymentsProviderDocument = graphql(`
     demoPayments
   }
 `);
+
+// Here rather than with the profile: the plans flow (on the first screen) cancels too.
+export const CancelSubscriptionDocument = graphql(`
+  mutation CancelSubscription {
+    cancelSubscription {
+      __typename
+      ... on Profile {
+        ...ProfileFields
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);

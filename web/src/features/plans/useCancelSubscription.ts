@@ -4,9 +4,9 @@ import { PAID_PLANS, type PlanName } from "@clube-coroa/schema";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
-import { CancelSubscriptionDocument } from "../profile/documents";
 import { refreshSession } from "../profile/sessionRefresh";
 import { useSession } from "../session/SessionProvider";
+import { CancelSubscriptionDocument } from "./documents";
 import { PLAN_TEXTS } from "./planTexts";
 import { PLAN_TIMINGS } from "./planTimings";
 

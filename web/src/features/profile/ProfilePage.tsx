@@ -20,6 +20,7 @@ import { ProfileImages } from "./ProfileImages";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 import { ReferralCard } from "./ReferralCard";
 import { refreshSession } from "./sessionRefresh";
+import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -56,6 +57,7 @@ const Loading = styled.div`
 
 /** '/perfil': her profile form, photo and banner, invitation link and account actions (spec part 1 §2, §4, §5). */
 export function ProfilePage() {
+  useDocumentTitle(PAGE_TITLES.profile);
   const { status } = useSession();
   if (status !== "authenticated") {
     return (

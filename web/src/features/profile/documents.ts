@@ -99,21 +99,6 @@ export const UpdateProfileDocument = graphql(`
   }
 `);
 
-export const CancelSubscriptionDocument = graphql(`
-  mutation CancelSubscription {
-    cancelSubscription {
-      __typename
-      ... on Profile {
-        ...ProfileFields
-      }
-      ... on AppError {
-        code
-        message
-      }
-    }
-  }
-`);
-
 export const DeleteAccountDocument = graphql(`
   mutation DeleteAccount {
     deleteAccount {

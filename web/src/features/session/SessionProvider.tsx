@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { TEXTS, TIMINGS, referralCodeFor } from "@clube-coroa/schema";
 import { useToast } from "../../components/Toast";
 import type { SessionUserFragment } from "../../gql/graphql";
+import { useHydrated } from "../../lib/prerendered";
 import { clearStoredUser, readStoredUser, writeStoredUser, type StoredUser } from "../../lib/storage";
 import { LogoutDocument, MeDocument, MeUpdatedDocument } from "./documents";
 
@@ -65,10 +66,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const me = loggedOut ? null : data?.me;
   const signedOut = loggedOut || (data !== undefined && me === null);
+  // While React hydrates the prerendered frame, the session is still being read there.
+  const hydrated = useHydrated();
   let status: SessionStatus;
   let user: SessionUser | null = null;
   let confirmed = false;
-  if (me) {
+  if (!hydrated) {
+    status = "loading";
+  } else if (me) {
     status = "authenticated";
     user = me;
     confirmed = true;

@@ -1,0 +1,130 @@
+import { AppError } from "../../lib/errors.js";
+import { builder } from "../../builder.js";
+import { SponsorFilter } from "../admin/sponsors.graphql.js";
+import { PlanEnum } from "../users/users.graphql.js";
+import type { PartnerSponsorPage, PartnerSponsorRowDTO, SponsorStatGroupDTO, SponsorStatsDTO } from "./partner-data.service.js";
+import type { PartnerApiKeyDTO } from "./partner-keys.service.js";
+
+const PartnerApiKeyRef = builder.objectRef<PartnerApiKeyDTO>("PartnerApiKey").implement({
+  description: "A partner's API key as superusers manage it; the key itself is shown only at creation.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    prefix: t.exposeString("prefix", { description: "First characters of the key in clear (e.g. 'ccp_AbC1'), to recognise it." }),
+    createdAt: t.exposeString("createdAt"),
+    createdByName: t.exposeString("createdByName", { nullable: true, description: "Full name (or phone) of the superuser who created it; null when she left." }),
+    lastUsedAt: t.exposeString("lastUsedAt", { nullable: true, description: "Written every few seconds, so it may trail a little." }),
+    requestCount: t.exposeInt("requestCount", { description: "Requests answered with this key (written every few seconds)." }),
+    revokedAt: t.exposeString("revokedAt", { nullable: true }),
+  }),
+});
+
+const CreatedPartnerApiKey = builder.objectRef<{ key: string; partnerApiKey: PartnerApiKeyDTO }>("CreatedPartnerApiKey").implement({
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "The whole key: shown this once, never again (only its sha256 is stored)." }),
+    partnerApiKey: t.field({ type: PartnerApiKeyRef, resolve: (created) => created.partnerApiKey }),
+  }),
+});
+
+const PartnerSponsorRow = builder.objectRef<PartnerSponsorRowDTO>("PartnerSponsorRow").implement({
+  description: "A consenting member as a partner sees her: no birth date (age band only), no CPF, no address.",
+  fields: (t) => ({
+    id: t.exposeInt("id"),
+    fullName: t.exposeString("fullName", { nullable: true }),
+    phone: t.exposeString("phone", { description: "E.164 digits without '+'." }),
+    email: t.exposeString("email", { nullable: true }),
+    plan: t.field({ type: PlanEnum, resolve: (row) => row.plan }),
+    region: t.exposeString("region", { nullable: true, description: "norte, nordeste, centro-oeste, sudeste or sul; null when her state names none." }),
+    businessType: t.exposeString("businessType", { nullable: true }),
+    ageBand: t.exposeString("ageBand", { nullable: true, description: "18-25, 26-35, 36-45 or 46+; null without a birth date (or under 18, which cannot happen)." }),
+    serviceType: t.exposeString("serviceType", { nullable: true }),
+    entrepreneurProfile: t.exposeString("entrepreneurProfile", { nullable: true }),
+    professionalActivity: t.exposeString("professionalActivity", { nullable: true }),
+    createdAt: t.exposeString("createdAt"),
+  }),
+});
+
+const PartnerSponsorPageRef = builder.objectRef<PartnerSponsorPage>("PartnerSponsorPage").implement({
+  fields: (t) => ({
+    rows: t.field({ type: [PartnerSponsorRow], resolve: (page) => page.rows }),
+    nextCursor: t.exposeString("nextCursor", { nullable: true }),
+    total: t.int({ description: "Every consenting member the filters keep, on all pages.", resolve: (page) => page.total() }),
+  }),
+});
+
+const SponsorStatGroup = builder.objectRef<SponsorStatGroupDTO>("SponsorStatGroup").implement({
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "The group's value (as the filters name it); 'não-informado' for members without one." }),
+    count: t.exposeInt("count", { nullable: true, description: "null when fewer than 5 members fall in the group (suppressed)." }),
+  }),
+});
+
+const SponsorStatsRef = builder.objectRef<SponsorStatsDTO>("SponsorStats").implement({
+  fields: (t) => ({
+    total: t.exposeInt("total", {
+      nullable: true,
+      description: "Members the filter keeps (all members, consent not required for counts); null when fewer than 5.",
+    }),
+    byRegion: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byRegion }),
+    byPlan: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byPlan }),
+    byBusinessType: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byBusinessType }),
+    byServiceType: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byServiceType }),
+    byProfile: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byProfile }),
+    byAgeBand: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byAgeBand }),
+  }),
+});
+
+const partnerOrSuperuser = { $any: { partner: true, superuser: true } } as const;
+
+builder.queryField("partnerApiKeys", (t) =>
+  t.field({
+    type: [PartnerApiKeyRef],
+    description: "Superusers: every key, newest first.",
+    authScopes: { superuser: true },
+    resolve: (_root, _args, ctx) => ctx.services.partnerKeys.listPartnerApiKeys(ctx.user),
+  }),
+);
+
+builder.queryField("sponsorData", (t) =>
+  t.field({
+    type: PartnerSponsorPageRef,
+    description: "Partners (Bearer key) and superusers: consenting members, paged by id (first default 50, max 200).",
+    authScopes: partnerOrSuperuser,
+    args: {
+      filter: t.arg({ type: SponsorFilter, required: false }),
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, { filter, first, after }, ctx) => ctx.services.partnerData.sponsorData(ctx, { filter, first, after }),
+  }),
+);
+
+builder.queryField("sponsorStats", (t) =>
+  t.field({
+    type: SponsorStatsRef,
+    description: "Partners (Bearer key) and superusers: counts per group, groups under 5 members suppressed.",
+    authScopes: partnerOrSuperuser,
+    args: { filter: t.arg({ type: SponsorFilter, required: false }) },
+    resolve: (_root, { filter }, ctx) => ctx.services.partnerData.sponsorStats(ctx, filter),
+  }),
+);
+
+builder.mutationField("createPartnerApiKey", (t) =>
+  t.field({
+    type: CreatedPartnerApiKey,
+    authScopes: { superuser: true },
+    args: { name: t.arg.string({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "CreatePartnerApiKeyResult" } },
+    resolve: (_root, { name }, ctx) => ctx.services.partnerKeys.createPartnerApiKey(ctx.user, name, { ip: ctx.meta.ip }),
+  }),
+);
+
+builder.mutationField("revokePartnerApiKey", (t) =>
+  t.field({
+    type: PartnerApiKeyRef,
+    authScopes: { superuser: true },
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "RevokePartnerApiKeyResult" } },
+    resolve: (_root, { id }, ctx) => ctx.services.partnerKeys.revokePartnerApiKey(ctx.user, id, { ip: ctx.meta.ip }),
+  }),
+);

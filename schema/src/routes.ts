@@ -1,0 +1,25 @@
+/**
+ * The web app's pages, in one place: the router (web/src/app/AppRoutes.tsx) takes its paths from
+ * here and the server answers 200 for these and 404 (with the app's 404 page) for anything else.
+ */
+export const APP_ROUTES = {
+  home: "/",
+  signIn: "/auth",
+  profile: "/perfil",
+  messages: "/mensagens",
+  conversation: "/mensagens/:id",
+  admin: "/admin",
+  simpleAdmin: "/admin-simples",
+} as const;
+
+export type AppRoutePath = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
+
+// As react-router matches: case-insensitive, an optional trailing slash, `:param` one non-empty segment.
+const PATTERNS = Object.values(APP_ROUTES).map(
+  (path) => new RegExp(`^${path.replace(/\/$/, "").replace(/:[A-Za-z]+/g, "[^/]+")}/?$`, "i"),
+);
+
+/** Whether the router has a page for this path (the path of a URL, without query or fragment). */
+export function isAppRoute(pathname: string): boolean {
+  return PATTERNS.some((pattern) => pattern.test(pathname));
+}

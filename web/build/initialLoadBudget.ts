@@ -1,0 +1,62 @@
+import { gzipSync } from "node:zlib";
+import type { Plugin } from "vite";
+
+export interface InitialFile {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+/**
+ * What the browser fetches before the first screen can run, as index.html loads it: the entry
+ * chunk, every chunk it imports statically (Vite's modulepreload list), and their CSS. Prints each
+ * file raw and gzipped and fails the build when the gzipped total exceeds the budget (issue 14:
+ * 170 KB). Chunks reached only through `import()` are not counted: they load when used.
+ */
+export function initialLoadBudget(budgetKb: number, log: (line: string) => void = console.log): Plugin {
+  let report: string[] = [];
+  return {
+    name: "initial-load-budget",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const files = new Map<string, string | Uint8Array>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== "chunk") return;
+        files.set(fileName, chunk.code);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) {
+          const asset = bundle[css];
+          if (asset?.type === "asset") files.set(css, asset.source);
+        }
+        chunk.imports.forEach(visit);
+      };
+      const entries = Object.values(bundle).filter((chunk) => chunk.type === "chunk" && chunk.isEntry);
+      if (entries.length === 0) this.error("initial-load-budget: no entry chunk");
+      entries.forEach((entry) => visit(entry.fileName));
+      const rows: InitialFile[] = [...files].map(([file, source]) => ({
+        file,
+        raw: Buffer.byteLength(source),
+        gzip: gzipSync(source, { level: 9 }).length,
+      }));
+      rows.sort((a, b) => b.gzip - a.gzip);
+      const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
+      const width = Math.max(...rows.map((row) => row.file.length), 5);
+      report = [
+        `Initial load of / (entry, its static imports and their CSS), budget ${budgetKb} KB gzipped:`,
+        ...rows.map((row) => `  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(10)}  gzip ${kb(row.gzip).padStart(10)}`),
+        `  ${"total".padEnd(width)}  ${kb(total.raw).padStart(10)}  gzip ${kb(total.gzip).padStart(10)}`,
+      ];
+      if (total.gzip > budgetKb * 1024) {
+        report.forEach((line) => log(line));
+        report = [];
+        this.error(`initial-load-budget: the first load of / is ${kb(total.gzip)} gzipped, over the ${budgetKb} KB budget`);
+      }
+    },
+    closeBundle() {
+      report.forEach((line) => log(line));
+    },
+  };
+}

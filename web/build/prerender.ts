@@ -1,0 +1,115 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { createServer, type Plugin } from "vite";
+
+interface PrerenderModule {
+  PRERENDERED: readonly { path: string; file: string; title: string; code: string }[];
+  render: (path: string) => Promise<{ html: string; css: string }>;
+}
+
+/** The fonts the first screen's text is set in (hero title, body): fetched with the HTML. */
+const FIRST_SCREEN_FONTS = [/playfair-display-latin-700-normal-[\w-]+\.woff2$/, /nunito-latin-400-normal-[\w-]+\.woff2$/];
+
+/**
+ * After the build, draws the first screens (`/` and `/auth`) with the real components
+ * (src/prerender.tsx, loaded through Vite's SSR) and writes them into dist: index.html for `/`,
+ * auth.html for `/auth` (the server sends it for that path). Each page carries its markup inside
+ * #root, the styled-components CSS of what it drew and the built stylesheet (fonts) inline, and
+ * preloads the first screen's fonts, so the browser paints the page before any script runs.
+ * main.tsx then draws the same page over it.
+ */
+export function prerenderFirstScreens(): Plugin {
+  let root = "";
+  let outDir = "";
+  // Per source module of a page's code: its chunk and the chunks it imports that the entry does not.
+  const pageChunks = new Map<string, string[]>();
+  return {
+    name: "prerender-first-screens",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const closure = (fileName: string, into = new Set<string>()) => {
+        const chunk = bundle[fileName];
+        if (into.has(fileName) || chunk?.type !== "chunk") return into;
+        into.add(fileName);
+        chunk.imports.forEach((imported) => closure(imported, into));
+        return into;
+      };
+      const initial = new Set<string>();
+      for (const chunk of Object.values(bundle)) if (chunk.type === "chunk" && chunk.isEntry) closure(chunk.fileName, initial);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.facadeModuleId) continue;
+        const module = relative(root, chunk.facadeModuleId).split(sep).join("/");
+        pageChunks.set(module, [...closure(chunk.fileName)].filter((file) => !initial.has(file)));
+      }
+    },
+    async closeBundle() {
+      const server = await createServer({
+        root,
+        configFile: resolve(root, "vite.config.ts"),
+        logLevel: "error",
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: "custom",
+        // Node's own loader gives styled-components' CommonJS build without its default export.
+        ssr: { noExternal: ["styled-components"] },
+      });
+      try {
+        const entry = (await server.ssrLoadModule("/src/prerender.tsx")) as PrerenderModule;
+        const template = readFileSync(join(outDir, "index.html"), "utf8");
+        for (const page of entry.PRERENDERED) {
+          const { html, css } = await entry.render(page.path);
+          const code = pageChunks.get(page.code);
+          if (!code?.length) throw new Error(`prerender: no chunk for ${page.code}`);
+          write(join(outDir, page.file), pageHtml(template, outDir, page.path, page.title, html, css, code));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
+ * The page's HTML: the template with the page's title, markup, CSS and preloads. The scripts and
+ * their preloads are marked low priority: nothing on the first paint waits for them, so the HTML,
+ * its fonts and the first paint go first, and the page's own code is preloaded beside the entry's.
+ */
+function pageHtml(template: string, outDir: string, path: string, title: string, markup: string, styles: string, code: string[]): string {
+  const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template);
+  if (!stylesheet) throw new Error("prerender: the built stylesheet link was not found in index.html");
+  const css = readFileSync(join(outDir, stylesheet[1]), "utf8");
+  const fonts = FIRST_SCREEN_FONTS.map((pattern) => {
+    const url = /url\((\/assets\/[^)]+)\)/g;
+    for (const match of css.matchAll(url)) if (pattern.test(match[1])) return match[1];
+    throw new Error(`prerender: no font matches ${pattern}`);
+  });
+  const preloads = [
+    ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
+    ...code.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join("\n    ");
+  if (!template.includes('<script type="module" crossorigin')) throw new Error("prerender: the entry script was not found in index.html");
+  const out = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(stylesheet[0], `${preloads}\n    <style>${css}</style>\n    ${styles.trim()}`)
+    // data-prerendered names the address it was drawn for: main.tsx hydrates only there.
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`)
+    .replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+  if (!out.includes(markup) || !out.includes(`<title>${escapeHtml(title)}</title>`)) {
+    throw new Error("prerender: index.html does not have the expected shape");
+  }
+  return out;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Writes the page and, replacing any the build made before it was prerendered, its compressed copies. */
+function write(file: string, html: string) {
+  writeFileSync(file, html);
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}

@@ -1,0 +1,46 @@
+import type { ApolloClient } from "@apollo/client";
+import { MeDocument } from "../features/session/documents";
+import { preloadable } from "../lib/lazyComponent";
+
+/**
+ * Pages fetched when first visited, not with the first chunk (issue 14). The home page stays in
+ * the first chunk: it is what `/` paints first.
+ */
+export const loginPage = preloadable(() => import("../features/auth/LoginPage").then((m) => m.LoginPage));
+export const profilePage = preloadable(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage));
+export const messagesPage = preloadable(() => import("../features/messages/MessagesPage").then((m) => m.MessagesPage));
+/** The board's code loads while the session is read (the frame shows its skeleton meanwhile). */
+/** The board's module: its component, and its first page's request made while the session is read. */
+export const loadOfferBoard = () => import("../features/offers/OfferBoard");
+export const offerBoard = preloadable(() => loadOfferBoard().then((m) => m.OfferBoard));
+export const invitationPage = preloadable(() => import("../features/invitation/InvitationPage").then((m) => m.InvitationPage));
+
+/**
+ * Fetches the code an address needs beside the first chunk rather than after it. The promise is
+ * what the startup frame needs drawn (the sign-in form on `/auth`): main.tsx waits for it when the
+ * address was prerendered, so React draws the same page over the prerendered one, with no loading
+ * state in between. The board is only fetched ahead: the frame shows its skeleton meanwhile.
+ * Never rejects: a page that fails to load shows its error when it renders.
+ */
+export function preloadPageFor(location: { pathname: string; search: string }): Promise<void> {
+  const { pathname, search } = location;
+  const settle = (loading: Promise<unknown>) => loading.then(() => undefined, () => undefined);
+  if (pathname === "/auth") return settle(loginPage.preload());
+  if (pathname === "/perfil") return settle(profilePage.preload());
+  if (pathname === "/mensagens" || pathname.startsWith("/mensagens/")) return settle(messagesPage.preload());
+  if (pathname === "/") void settle(new URLSearchParams(search).has("id") ? invitationPage.preload() : offerBoard.preload());
+  return Promise.resolve();
+}
+
+/**
+ * The first screen's requests, sent as soon as the app's code runs rather than when React has drawn
+ * the page (on a slow phone that is half a second later): who she is, and on `/` the board's first
+ * page (its module is preloaded with the page). The components ask for the same queries and get
+ * these answers, in flight or cached. Never rejects: each component shows its own failure.
+ */
+export function requestFirstScreen(client: ApolloClient, location: { pathname: string; search: string }): void {
+  client.query({ query: MeDocument }).catch(() => undefined);
+  if (location.pathname === "/" && !new URLSearchParams(location.search).has("id")) {
+    loadOfferBoard().then((board) => board.prefetchBoard(client), () => undefined);
+  }
+}

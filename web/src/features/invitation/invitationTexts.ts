@@ -1,0 +1,38 @@
+/** The invitation page's texts (spec part 2 §2 verbatim where quoted; the rest in the club's voice). */
+export const INVITATION_TEXTS = {
+  checking: "Verificando convite...",
+  invalidTitle: "Convite Inválido",
+  invalidText: "Este código de afiliação não foi encontrado ou não existe.",
+  invalidHint: "Verifique se o link está correto ou solicite um novo convite.",
+  home: "Ir para a página inicial",
+  busyTitle: "Só um instante",
+  busyText: "Muitos convites foram verificados daqui em pouco tempo. Aguarde um momento e tente de novo.",
+  retry: "Tentar novamente",
+  invitedTitle: "Você foi convidada!",
+  invitedBy: "Quem te convidou",
+  tagline: "Networking exclusivo para mulheres empreendedoras",
+  benefitsTitle: "O que te espera no clube",
+  benefits: [
+    { title: "Networking entre empreendedoras", text: "Conecte-se com mulheres que, como você, estão construindo o próprio negócio." },
+    { title: "Parceiras para colaborações", text: "Encontre parceiras para criar produtos, eventos e conteúdos juntas." },
+    { title: "Troca de serviços", text: "Faça permutas: ofereça o que você sabe fazer e receba o que precisa." },
+    { title: "Apoio da comunidade", text: "Peça e ofereça ajuda numa rede que torce por você." },
+  ],
+  plansTitle: "Planos para cada fase",
+  plans: [
+    { name: "NOBREZA", text: "Grátis para começar." },
+    { name: "ALTEZA e MAJESTADE", text: "Upgrades quando o seu negócio pedir mais." },
+    { name: "IMPERATRIZ", text: "A experiência VIP do clube." },
+  ],
+  plansNote: "Quanto mais alto o plano, mais benefícios.",
+  doTitle: "O que você pode fazer",
+  doItems: [
+    { name: "Colaborações", text: "Criem juntas e dividam os resultados." },
+    { name: "Permutas", text: "Troque serviços sem gastar dinheiro." },
+    { name: "Apoio", text: "Ajude e seja ajudada, sem nada em troca." },
+  ],
+  cta: "Aceitar convite e entrar",
+  ctaNote: "Sem senha: você entra com um código enviado ao seu WhatsApp.",
+  validBy: (name: string) => `Convite válido por ${name}`,
+  unnamedAmbassador: "uma integrante do clube",
+} as const;

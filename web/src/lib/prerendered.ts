@@ -1,0 +1,59 @@
+import { startTransition, useEffect, useState } from "react";
+
+/**
+ * The first screen the build prerendered (docs/decisions.md "First screen and JavaScript budget")
+ * is plain HTML until React draws over it, and on a slow phone she may already be typing into it.
+ * main.tsx hands the prerendered markup over here before React starts; a field marked
+ * `data-keep="<name>"` reads what was typed into its prerendered twin on its first render, so
+ * nothing she typed is lost when React replaces the markup.
+ */
+let prerendered: Element | null = null;
+
+export function holdPrerendered(root: Element | null): void {
+  prerendered = root;
+}
+
+function twin(name: string): HTMLInputElement | HTMLSelectElement | null {
+  // Once React has replaced the markup the held element is detached: nothing to carry over.
+  if (!prerendered?.isConnected) return null;
+  return prerendered.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-keep="${CSS.escape(name)}"]`);
+}
+
+/** What was typed into the prerendered field `name` (null without one, or when nothing was typed). */
+export function prerenderedValue(name: string): string | null {
+  const field = twin(name);
+  if (!field) return null;
+  const value = field.value;
+  const initial = field instanceof HTMLInputElement ? field.defaultValue : null;
+  return value && value !== initial ? value : null;
+}
+
+/** Whether she was in the prerendered field `name` (so the real one takes the focus back). */
+export function prerenderedFocus(name: string): boolean {
+  const field = twin(name);
+  return !!field && document.activeElement === field;
+}
+
+let hydrating = false;
+
+/** main.tsx: React is about to hydrate the prerendered page. */
+export function markHydrating(): void {
+  hydrating = true;
+}
+
+/**
+ * False while React hydrates the prerendered page (and while the build prerenders it), true once the
+ * page is the app's own: right after hydrating, React draws again with `true`, as a transition (in
+ * short tasks, like the hydration). What the page shows from answers already in hand (the session,
+ * asked for before React started) waits for that render, so that the hydrating render is the
+ * prerendered page.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(() => typeof window !== "undefined" && !hydrating);
+  useEffect(() => {
+    if (hydrated) return;
+    hydrating = false;
+    startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
+}
