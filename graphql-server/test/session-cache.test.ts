@@ -1,7 +1,7 @@
 // The session cache (docs/decisions.md "Session cache"): an instance trusts a session it resolved
 // for SESSION_CACHE_MS, and forgets it at once when it ends or her row changes, on every instance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, startTestApp, TestClient, withTwoInstances, type TestApp } from "./harness.js";
+import { cpfFor, eventually, startTestApp, TestClient, withTwoInstances, type TestApp } from "./harness.js";
 import { SESSION_COOKIE } from "../src/lib/http.js";
 
 // Long enough that only an invalidation can explain a change seen within a test.
@@ -39,6 +39,40 @@ function clientOf(t: TestApp, token: string) {
 const meOf = async (client: TestClient) =>
   (await client.gql<{ me: { id: number; plan: string; isSuperuser: boolean } | null }>("{ me { id plan isSuperuser } }")).body.data!.me;
 
+/**
+ * She pays alteza by PIX on `payOn` (the demo control confirms it) while her socket on `watchOn`
+ * waits for the payment; the moment it is told the payment was received, she asks for herself there,
+ * as the app does. Answers the plan that first question saw.
+ */
+async function planSeenWhenToldPaid(payOn: TestApp, watchOn: TestApp) {
+  const her = await member(payOn, { plan: "nobreza" });
+  const watcher = clientOf(watchOn, her.token);
+  expect((await meOf(watcher))?.plan).toBe("nobreza");
+  const ws = watcher.ws();
+  try {
+    const seen = new Promise<string | undefined>((resolve, reject) => {
+      ws.subscribe<{ paymentUpdated: { status: string } }>(
+        { query: "subscription { paymentUpdated { status } }" },
+        {
+          next: ({ data }) => {
+            if (data?.paymentUpdated.status === "received") meOf(watcher).then((me) => resolve(me?.plan), reject);
+          },
+          error: reject,
+          complete: () => undefined,
+        },
+      );
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    const customer = { name: "Maria Sessão", email: "maria@example.com", phone: her.local, cpfCnpj: cpfFor(900 + seq), postalCode: "01310-100", addressNumber: "10" };
+    const created = await her.client.rest("POST", "/api/subscriptions/create", { plan: "alteza", billingType: "PIX", billingCycle: "monthly", customer });
+    expect(created.status).toBe(200);
+    expect((await her.client.rest("POST", `/api/dev/payments/${created.body.paymentInstructions.paymentId}/confirm`, {})).status).toBe(200);
+    return await seen;
+  } finally {
+    await ws.dispose();
+  }
+}
+
 describe("the session cache of one instance", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -75,6 +109,10 @@ describe("the session cache of one instance", () => {
     expect(changed.status).toBe(200);
     expect((await meOf(her.client))?.plan).toBe("majestade");
     expect((await her.client.rest("GET", "/api/auth/me")).body.plan).toBe("majestade");
+  });
+
+  it("shows the paid plan to the question she asks the moment she is told her payment was received", async () => {
+    for (let i = 0; i < 5; i++) expect(await planSeenWhenToldPaid(t, t)).toBe("alteza");
   });
 
   it("refuses a session once it expires, even while the instance still trusts it", async () => {
@@ -125,6 +163,12 @@ describe("the session cache over two instances sharing PostgreSQL and Redis", ()
       expect(changed.body.data.adminChangePlan.__typename).toBe("AdminUser");
       await eventually(async () => (await meOf(her.client))?.plan === "alteza", BUS_MS, "the new plan on A");
       expect((await her.client.rest("GET", "/api/auth/me")).body.plan).toBe("alteza");
+    });
+  });
+
+  it("shows the plan paid on B to the question she asks on A the moment A tells her the payment was received", async () => {
+    await withTwoInstances(LONG_CACHE, async (a, b) => {
+      for (let i = 0; i < 3; i++) expect(await planSeenWhenToldPaid(b, a)).toBe("alteza");
     });
   });
 

@@ -567,9 +567,13 @@ export function createBillingService(deps: BillingDeps) {
     return { outcome: effects.outcome };
   }
 
+  /**
+   * Her new plan first: every instance forgets the session it trusted with her old row before she
+   * is told her payment went through, so the `me` she asks for on hearing it has the new plan.
+   */
   async function announce(effects: Effects) {
-    if (effects.userId !== undefined && effects.payment) bus.pubsub.publish("payment:updated", effects.userId, effects.payment);
     if (effects.planChanged) await planWriter.planChanged(effects.planChanged);
+    if (effects.userId !== undefined && effects.payment) bus.pubsub.publish("payment:updated", effects.userId, effects.payment);
   }
 
   /** Events recorded before the checkout had written its payment down, applied now that it has. */

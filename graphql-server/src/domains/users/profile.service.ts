@@ -372,10 +372,13 @@ export function createProfileService(deps: ProfileDeps) {
     return user;
   }
 
-  /** After a plan change has committed: the banner goes when the plan no longer has it; she and the board are told. */
+  /**
+   * After a plan change has committed: she and the board are told (her trusted sessions forgotten
+   * first), then the banner goes when the plan no longer has it (her profile already hides it).
+   */
   async function planChanged(user: User) {
-    if (!hasPremiumProfile(user.plan)) await removeImages(user.id, ["banner"]);
     publishUser(user);
+    if (!hasPremiumProfile(user.plan)) await removeImages(user.id, ["banner"]);
   }
 
   /** Stores a new profile photo or banner (re-encoded to WebP) and points her profile at it. */
