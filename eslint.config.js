@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
+      "web/dist-ssr/**",
       "graphql-server/src/generated/**",
       "web/src/gql/**",
       "prisma/tool/**",

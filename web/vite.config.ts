@@ -63,15 +63,37 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 
-export default defineConfig({
-  // Oxc's styled-components transform gives each styled component an id from its file and place
-  // (not from the order modules run in), so the prerendered page (src/prerender.tsx through Vite's
-  // SSR) and the browser's chunks name the same classes and React hydrates the first screen in place.
-  // It also minifies the components' CSS and marks them pure, so unused ones are dropped.
-  oxc: { plugins: { styledComponents: { ssr: true, displayName: false, fileName: false, minify: true, transpileTemplateLiterals: true, pure: true } } },
+// Oxc's styled-components transform gives each styled component an id from its file and place (not
+// from the order modules run in), so the pages drawn in Node (src/prerender.tsx, at build time and
+// by the server) and the browser's chunks name the same classes, and React hydrates them in place.
+// It also minifies the components' CSS and marks them pure, so unused ones are dropped.
+const oxc = { plugins: { styledComponents: { ssr: true, displayName: false, fileName: false, minify: true, transpileTemplateLiterals: true, pure: true } } };
+const graphqlDocuments = () => inlineGraphqlDocuments(resolve(import.meta.dirname, "src/gql"));
+
+/**
+ * `vite build --ssr src/prerender.tsx` (first step of `npm run build`): the app as Node draws it,
+ * one self-contained module in dist-ssr (every library bundled in), which the build then uses to
+ * prerender the first screens and the server to draw `/` with the board's cards.
+ */
+const ssrBuild = defineConfig({
+  oxc,
+  plugins: [react(), graphqlDocuments()],
+  publicDir: false,
+  ssr: { noExternal: true, target: "node" },
+  build: {
+    outDir: "dist-ssr",
+    emptyOutDir: true,
+    sourcemap: false,
+    minify: false,
+    rolldownOptions: { output: { entryFileNames: "[name].js" } },
+  },
+});
+
+const clientBuild = defineConfig({
+  oxc,
   plugins: [
     react(),
-    inlineGraphqlDocuments(resolve(import.meta.dirname, "src/gql")),
+    graphqlDocuments(),
     startAfterFirstPaint(),
     serviceWorkerBuild(),
     initialLoadBudget(170),
@@ -113,3 +135,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));

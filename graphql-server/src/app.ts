@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
@@ -34,6 +34,7 @@ import { boardResponseCache } from "./graphql/board-response-cache.js";
 import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
 import { repoPath } from "./paths.js";
 import { webDelivery } from "./web-delivery.js";
+import { createHomePage, type HomePage } from "./first-screen.js";
 
 /** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
 export const GRAPHQL_BODY_LIMIT = "100kb";
@@ -211,8 +212,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use(["/api", "/graphql"], restErrorHandler(services));
 
   const webDist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  let homePage: HomePage | undefined;
   if (existsSync(join(webDist, "index.html"))) {
-    app.use(webDelivery(webDist));
+    homePage = createHomePage({
+      ssrDir: join(dirname(webDist), "dist-ssr"),
+      executeAsVisitor: async (query, variables) => {
+        const response = await apollo.executeOperation({ query, variables }, { contextValue: visitorContext(services) });
+        return response.body.kind === "single" ? response.body.singleResult : { errors: ["incremental answer"] };
+      },
+      changes: services.bus.pubsub.subscribe("offers:changed"),
+      log,
+    });
+    app.use(webDelivery(webDist, { homePage }));
   } else {
     app.get("/", (_req, res) => {
       res.type("text/plain").send("O app web ainda não foi compilado: execute `npm run build`.");
@@ -241,6 +252,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       closed = true;
       graphqlWs.close();
       sockets.close();
+      homePage?.close();
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
@@ -256,4 +268,17 @@ function pathnameOf(target: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** Who a server-side read for the public pages is: nobody (no session, no partner, no cookies set). */
+function visitorContext(services: Services): GraphQLContext {
+  return {
+    services,
+    user: null,
+    partner: null,
+    meta: { ip: undefined, userAgent: undefined, deviceKey: undefined },
+    setSessionCookie: () => undefined,
+    clearSessionCookie: () => undefined,
+    setDeviceCookie: () => undefined,
+  };
 }

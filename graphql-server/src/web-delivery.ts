@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import expressStaticGzip from "express-static-gzip";
 import { APP_ROUTES, isAppRoute } from "@clube-coroa/schema";
 import { toAppError } from "./lib/errors.js";
+import type { HomePage } from "./first-screen.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -12,10 +13,11 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * The built web app (web/dist): content-hashed assets with the brotli or gzip file the build wrote
  * beside them, chosen by Accept-Encoding, cached for a year; pages revalidated on every visit; the
  * app's pages answer 200 and any other path 404 with the same page (the app shows its 404); source
- * maps are never sent. Pages, sw.js and other files without a precompressed copy are compressed per
+ * maps are never sent. `/` is sent with the board's first cards drawn in when `homePage` can draw
+ * them (first-screen.ts), else as the build prerendered it. Pages, sw.js and other files without a precompressed copy are compressed per
  * request by the `compression` middleware in app.ts.
  */
-export function webDelivery(webDist: string): Express {
+export function webDelivery(webDist: string, { homePage }: { homePage?: HomePage } = {}): Express {
   // An app of its own: pages carry an ETag (for revalidation), which the API's answers do not.
   const web = express();
   web.disable("x-powered-by");
@@ -48,6 +50,14 @@ export function webDelivery(webDist: string): Express {
       serveStatic: { index: false, maxAge: "1h", setHeaders: cacheHeaders },
     }),
   );
+  // `/` with the board's cards drawn in (first-screen.ts); an invitation (`?id=`) draws its own page.
+  web.get("/", (req, res, next) => {
+    if (!homePage || "id" in req.query) return next();
+    homePage.page().then((html) => {
+      if (html === null) return next();
+      res.status(200).set("Cache-Control", "no-cache").type("html").send(html);
+    }, next);
+  });
   web.get(/^(?!\/(api|graphql|healthz)(\/|$)).*/, (req, res) => sendPage(req, res, isAppRoute(req.path) ? 200 : 404));
   return web;
 }

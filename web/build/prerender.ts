@@ -1,19 +1,26 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { createServer, type Plugin } from "vite";
+import type { Plugin } from "vite";
 
 interface PrerenderModule {
   PRERENDERED: readonly { path: string; file: string; title: string; code: string }[];
   render: (path: string) => Promise<{ html: string; css: string }>;
 }
 
+/**
+ * Where, in dist-ssr/index.html (the page the server draws `/` into, with the board's cards), the
+ * server puts #root's markup, the styled-components CSS and the JSON block of the answers it drew.
+ */
+export const SSR_MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;
+
 /** The fonts the first screen's text is set in (hero title, body): fetched with the HTML. */
 const FIRST_SCREEN_FONTS = [/playfair-display-latin-700-normal-[\w-]+\.woff2$/, /nunito-latin-400-normal-[\w-]+\.woff2$/];
 
 /**
  * After the build, draws the first screens (`/` and `/auth`) with the real components
- * (src/prerender.tsx, loaded through Vite's SSR) and writes them into dist: index.html for `/`,
+ * (src/prerender.tsx, as `vite build --ssr` built it into dist-ssr) and writes them into dist: index.html for `/`,
  * auth.html for `/auth` (the server sends it for that path). Each page carries its markup inside
  * #root, the styled-components CSS of what it drew and the built stylesheet (fonts) inline, and
  * preloads the first screen's fonts, so the browser paints the page before any script runs.
@@ -49,26 +56,22 @@ export function prerenderFirstScreens(): Plugin {
       }
     },
     async closeBundle() {
-      const server = await createServer({
-        root,
-        configFile: resolve(root, "vite.config.ts"),
-        logLevel: "error",
-        server: { middlewareMode: true, hmr: false, watch: null },
-        appType: "custom",
-        // Node's own loader gives styled-components' CommonJS build without its default export.
-        ssr: { noExternal: ["styled-components"] },
-      });
-      try {
-        const entry = (await server.ssrLoadModule("/src/prerender.tsx")) as PrerenderModule;
-        const template = readFileSync(join(outDir, "index.html"), "utf8");
-        for (const page of entry.PRERENDERED) {
-          const { html, css } = await entry.render(page.path);
-          const code = pageChunks.get(page.code);
-          if (!code?.length) throw new Error(`prerender: no chunk for ${page.code}`);
-          write(join(outDir, page.file), pageHtml(template, outDir, page.path, page.title, html, css, code));
+      // The app as Node draws it: `vite build --ssr src/prerender.tsx` ran first (npm run build).
+      const ssrDir = resolve(root, "dist-ssr");
+      const ssrEntry = join(ssrDir, "prerender.js");
+      if (!existsSync(ssrEntry)) throw new Error("prerender: dist-ssr/prerender.js is missing: run `vite build --ssr src/prerender.tsx` first");
+      const entry = (await import(pathToFileURL(ssrEntry).href)) as PrerenderModule;
+      const template = readFileSync(join(outDir, "index.html"), "utf8");
+      for (const page of entry.PRERENDERED) {
+        const { html, css } = await entry.render(page.path);
+        const code = pageChunks.get(page.code);
+        if (!code?.length) throw new Error(`prerender: no chunk for ${page.code}`);
+        write(join(outDir, page.file), pageHtml(template, outDir, page.path, page.title, html, css, code));
+        // `/` once more, as the server's template: it draws the board's cards into it per request.
+        if (page.path === "/") {
+          const markers = pageHtml(template, outDir, page.path, page.title, SSR_MARKERS.markup, SSR_MARKERS.styles, code);
+          writeFileSync(join(ssrDir, "index.html"), markers.replace("</body>", `${SSR_MARKERS.data}\n  </body>`));
         }
-      } finally {
-        await server.close();
       }
     },
   };

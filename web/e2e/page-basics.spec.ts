@@ -29,7 +29,9 @@ for (const [path, heading] of [
       (window as unknown as { removed: string[] }).removed = removed;
       new MutationObserver((records) => {
         for (const record of records) {
-          for (const node of record.removedNodes) if (node instanceof Element && (node.tagName === "MAIN" || node.querySelector("main, h1"))) removed.push(node.tagName);
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && (node.tagName === "MAIN" || node.tagName === "ARTICLE" || node.querySelector("main, h1, article"))) removed.push(node.tagName);
+          }
         }
       }).observe(document, { childList: true, subtree: true });
     });
@@ -43,6 +45,28 @@ for (const [path, heading] of [
     expect(messages.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
   });
 }
+
+test("/ answers with the board's first offers drawn: readable before any script runs, and kept when the app starts", async ({ browser }) => {
+  const offline = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await offline.newPage();
+  await plain.goto("/");
+  const cards = plain.locator("article[aria-labelledby]");
+  await expect(cards).toHaveCount(12);
+  const titles = await cards.locator("h3").allTextContents();
+  expect(titles.every((title) => title.trim().length > 0)).toBe(true);
+  // Its buttons say they do nothing yet.
+  await expect(cards.first().getByRole("button").first()).toBeDisabled();
+  await offline.close();
+
+  const live = await browser.newContext();
+  const page = await live.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Entrar no clube" }).first()).toBeVisible();
+  // The same offers, in the same order, now the app's own (a like asks her to sign in).
+  expect(await page.locator("article[aria-labelledby] h3").allTextContents()).toEqual(titles);
+  await expect(page.locator("article[aria-labelledby]").first().getByRole("button").first()).toBeEnabled();
+  await live.close();
+});
 
 test("robots.txt is a robots file that lets search engines read the public pages", async ({ request }) => {
   const response = await request.get("/robots.txt");

@@ -7,8 +7,9 @@ import { preloadHomeParts } from "./features/home/HomePage";
 import { createApolloClient } from "./lib/apollo";
 import { deleteStaleCaches } from "./lib/caches";
 import { registerServiceWorker } from "./lib/serviceWorker";
-import { holdPrerendered, markHydrating } from "./lib/prerendered";
+import { holdPrerendered } from "./lib/prerendered";
 import { readStoredUser } from "./lib/storage";
+import { restoreFirstScreenData } from "./lib/firstScreenData";
 
 /** Plain DOM, no React: what she sees when the app itself cannot start (spec part 2 §2). */
 function renderStartupFallback(container: HTMLElement) {
@@ -64,7 +65,6 @@ function start(container: HTMLElement, hydrate: boolean, client: ReturnType<type
   try {
     startTransition(() => {
       if (hydrate) {
-        markHydrating();
         root = hydrateRoot(container, app, { onUncaughtError, onRecoverableError });
       }
       else {
@@ -83,9 +83,12 @@ if (container) {
   // The page's own code is fetched beside the first chunk. When the build prerendered this address
   // (`/`, `/auth`), its frame stays on screen until that code is here, and React then takes the
   // frame over (see decisions.md) — no loading state between.
-  const ready = preloadPageFor(window.location);
   const client = createApolloClient();
-  requestFirstScreen(client, window.location);
+  // The cards the server drew into `/` come with the answer it drew them from (lib/firstScreenData).
+  const boardDrawn = restoreFirstScreenData(client);
+  const ready = preloadPageFor(window.location, { boardDrawn });
+  const storedUser = readStoredUser();
+  requestFirstScreen(client, window.location, { member: storedUser !== null });
   if (window.location.pathname === "/") preloadHomeParts();
   const prerendered = container.hasChildNodes();
   // What she types into the prerendered form meanwhile is carried over (lib/prerendered.ts).
@@ -96,7 +99,7 @@ if (container) {
   const sameFirstRender =
     prerendered &&
     container.dataset.prerendered === window.location.pathname &&
-    readStoredUser() === null &&
+    storedUser === null &&
     !new URLSearchParams(window.location.search).has("id");
   if (prerendered) void ready.then(() => start(container, sameFirstRender, client));
   else start(container, false, client);

@@ -22,25 +22,32 @@ export const invitationPage = preloadable(() => import("../features/invitation/I
  * state in between. The board is only fetched ahead: the frame shows its skeleton meanwhile.
  * Never rejects: a page that fails to load shows its error when it renders.
  */
-export function preloadPageFor(location: { pathname: string; search: string }): Promise<void> {
+export function preloadPageFor(location: { pathname: string; search: string }, { boardDrawn = false } = {}): Promise<void> {
   const { pathname, search } = location;
   const settle = (loading: Promise<unknown>) => loading.then(() => undefined, () => undefined);
   if (pathname === "/auth") return settle(loginPage.preload());
   if (pathname === "/perfil") return settle(profilePage.preload());
   if (pathname === "/mensagens" || pathname.startsWith("/mensagens/")) return settle(messagesPage.preload());
-  if (pathname === "/") void settle(new URLSearchParams(search).has("id") ? invitationPage.preload() : offerBoard.preload());
+  if (pathname === "/" && new URLSearchParams(search).has("id")) void settle(invitationPage.preload());
+  else if (pathname === "/") {
+    // Cards the server drew into the page (`boardDrawn`) are the board's own: React takes them over
+    // once its code is here. Otherwise the frame shows the skeleton meanwhile.
+    const board = settle(offerBoard.preload());
+    if (boardDrawn) return board;
+  }
   return Promise.resolve();
 }
 
 /**
  * The first screen's requests, sent as soon as the app's code runs rather than when React has drawn
  * the page (on a slow phone that is half a second later): who she is, and on `/` the board's first
- * page (its module is preloaded with the page). The components ask for the same queries and get
+ * page (its module is preloaded with the page; `member`: a session is stored, so the visitor's cards
+ * the page came with are not hers). The components ask for the same queries and get
  * these answers, in flight or cached. Never rejects: each component shows its own failure.
  */
-export function requestFirstScreen(client: ApolloClient, location: { pathname: string; search: string }): void {
+export function requestFirstScreen(client: ApolloClient, location: { pathname: string; search: string }, { member = false } = {}): void {
   client.query({ query: MeDocument }).catch(() => undefined);
   if (location.pathname === "/" && !new URLSearchParams(location.search).has("id")) {
-    loadOfferBoard().then((board) => board.prefetchBoard(client), () => undefined);
+    loadOfferBoard().then((board) => board.prefetchBoard(client, { member }), () => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 /**
  * The first screen the build prerendered (docs/decisions.md "First screen and JavaScript budget")
@@ -34,26 +34,22 @@ export function prerenderedFocus(name: string): boolean {
   return !!field && document.activeElement === field;
 }
 
-let hydrating = false;
-
-/** main.tsx: React is about to hydrate the prerendered page. */
-export function markHydrating(): void {
-  hydrating = true;
-}
+const subscribeNever = () => () => undefined;
 
 /**
- * False while React hydrates the prerendered page (and while the build prerenders it), true once the
- * page is the app's own: right after hydrating, React draws again with `true`, as a transition (in
- * short tasks, like the hydration). What the page shows from answers already in hand (the session,
- * asked for before React started) waits for that render, so that the hydrating render is the
- * prerendered page.
+ * False while React hydrates the page the server or the build drew (and while drawing it there),
+ * true once the page is the app's own: right after hydrating, React draws again with `true`, as a
+ * transition (in short tasks, like the hydration). What the page shows from answers already in hand
+ * (the session, asked for before React started) waits for that render, so that the hydrating render
+ * is the drawn page. Each component knows for itself (React answers `getServerSnapshot` while it
+ * hydrates that component), so one inside a Suspense boundary that React hydrates later is told the
+ * truth too. A page drawn anew (`createRoot`) is the app's own from its first render.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => typeof window !== "undefined" && !hydrating);
+  const hydrating = useSyncExternalStore(subscribeNever, () => false, () => true);
+  const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
-    if (hydrated) return;
-    hydrating = false;
-    startTransition(() => setHydrated(true));
+    if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
 }

@@ -10,6 +10,7 @@ import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { WEB_TEXTS } from "../../lib/texts";
 import { CommunityStatsDocument } from "../offers/documents";
 import { OfferBoardSkeleton } from "../offers/BoardStates";
+import { hasFirstPage } from "../offers/firstPage";
 import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
 import { LANDING_TEXTS } from "./landingTexts";
@@ -325,6 +326,9 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
   useEffect(() => {
     if (pending) void loadOfferBoard().then((board) => board.prefetchBoard(client));
   }, [pending, client]);
+  // Cards already in hand (sent with the page by the server, issue 14) are drawn while the session
+  // is read, by the board itself, which then stays mounted.
+  const boardFrame = pending && !hasFirstPage(client);
 
   return (
     <>
@@ -337,7 +341,7 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
 
         <Section id="mural" aria-labelledby="mural-title">
           <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
-          {pending ? (
+          {boardFrame ? (
             <>
               <FrameStatus role="status">{TEXTS.loading}</FrameStatus>
               <OfferBoardSkeleton />

@@ -9,6 +9,9 @@ import { Select } from "../../components/Field";
 import { useToast } from "../../components/Toast";
 import type { BoardOfferFieldsFragment } from "../../gql/graphql";
 import { useSession } from "../session/SessionProvider";
+import { firstScreenDataAt, takeMemberRefresh } from "../../lib/firstScreenData";
+import { useHydrated } from "../../lib/prerendered";
+import { BOARD_FIRST_PAGE } from "./firstPage";
 import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "./BoardStates";
 import {
   ALL,
@@ -55,10 +58,18 @@ const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").t
 
 const T = BOARD_TEXTS;
 
-const Board = styled.div`
+/**
+ * A fieldset so that every control of the board is disabled (`disabled`) until the app has taken
+ * over the cards the server drew into the page: before that they would look usable and do nothing.
+ */
+const Board = styled.fieldset`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
 `;
 
 const Lead = styled.p`
@@ -263,11 +274,13 @@ const optionsOf = (choices: readonly { value: string; label: string }[]) =>
  * so the cards are in the cache when the board mounts (issue 14: the first card on a slow phone).
  * The request carries her cookie, so a member gets her own answer. A board mounting right after
  * uses that answer without asking again (one request and one drawing fewer on a slow phone); later
- * mounts, filters and live changes ask the server as before.
+ * mounts, filters and live changes ask the server as before. When the page came with a visitor's
+ * answer, a visitor uses it as it is and a member (`member`: a session is stored) asks for hers.
  */
-export function prefetchBoard(client: ApolloClient): Promise<unknown> {
+export function prefetchBoard(client: ApolloClient, { member = false }: { member?: boolean } = {}): Promise<unknown> {
+  const refresh = member && takeMemberRefresh();
   return client
-    .query({ query: BoardOffersDocument, variables: { filter: filterVariables(NO_FILTERS), first: BOARD_PAGE_SIZE } })
+    .query({ ...BOARD_FIRST_PAGE, fetchPolicy: refresh ? "network-only" : "cache-first" })
     .then((answer) => {
       prefetchedAt = Date.now();
       return answer;
@@ -281,6 +294,8 @@ const PREFETCH_FRESH_MS = 10_000;
 
 export function OfferBoard() {
   const { status, user } = useSession();
+  // False while the page the server drew is being taken over (and on the server): nothing works yet.
+  const hydrated = useHydrated();
   const signedIn = status === "authenticated" && !!user;
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -300,7 +315,8 @@ export function OfferBoard() {
   const [author, setAuthor] = useState<AuthorRef | null>(null);
 
   const filter = filterVariables(filters);
-  const [prefetchedJustNow] = useState(() => Date.now() - prefetchedAt < PREFETCH_FRESH_MS);
+  // Cards the page came with count as just asked for: the first render draws them as the server did.
+  const [prefetchedJustNow] = useState(() => Date.now() - Math.max(prefetchedAt, firstScreenDataAt()) < PREFETCH_FRESH_MS);
   const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
     variables: { filter, first: BOARD_PAGE_SIZE },
     fetchPolicy: prefetchedJustNow ? "cache-first" : "cache-and-network",
@@ -308,6 +324,11 @@ export function OfferBoard() {
     initialFetchPolicy: "cache-and-network",
     notifyOnNetworkStatusChange: true,
   });
+
+  // The page came with a visitor's cards: a member known only now (no stored session) gets hers.
+  useEffect(() => {
+    if (signedIn && takeMemberRefresh()) refetch().catch(() => undefined);
+  }, [signedIn, refetch]);
 
   const [toggleLike] = useMutation(ToggleLikeDocument);
   const [createOffer] = useMutation(CreateOfferDocument);
@@ -626,7 +647,7 @@ export function OfferBoard() {
   }
 
   return (
-    <Board>
+    <Board disabled={!hydrated}>
       <Lead>{T.lead}</Lead>
 
       <Tabs role="group" aria-label={T.filters.tabs}>

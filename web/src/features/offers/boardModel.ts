@@ -15,8 +15,7 @@ import type { OfferFilter } from "../../gql/graphql";
 import { httpStatusOf, isNetworkError } from "../../lib/errors";
 import { BOARD_TEXTS } from "./boardTexts";
 
-/** Offers per page of the board ('Ver mais' loads the next one). */
-export const BOARD_PAGE_SIZE = 12;
+export { BOARD_PAGE_SIZE } from "./firstPage";
 /** Live changes arrive in bursts: the board waits this long before asking again. */
 export const LIVE_REFETCH_DEBOUNCE_MS = 500;
 
