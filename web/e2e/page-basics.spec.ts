@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./support";
 
 // What Lighthouse's best practices and SEO check on the public pages, kept true here.
 for (const path of ["/", "/auth"]) {
@@ -66,6 +67,29 @@ test("/ answers with the board's first offers drawn: readable before any script 
   expect(await page.locator("article[aria-labelledby] h3").allTextContents()).toEqual(titles);
   await expect(page.locator("article[aria-labelledby]").first().getByRole("button").first()).toBeEnabled();
   await live.close();
+});
+
+test("a member coming back to / (her session stored) keeps the drawn page too, then sees her own", async ({ page }) => {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") messages.push(message.text());
+  });
+  await signIn(page, "11900008833");
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removed: string[] }).removed = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) if (node instanceof Element && (node.tagName === "ARTICLE" || node.querySelector("article"))) removed.push(node.tagName);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  // Her own page: the button to publish, and the board's controls enabled.
+  await expect(page.getByRole("button", { name: /Publicar/ })).toBeVisible();
+  await expect(page.locator("#mural fieldset")).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+  expect(messages.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 });
 
 test("robots.txt is a robots file that lets search engines read the public pages", async ({ request }) => {

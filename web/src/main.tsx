@@ -93,14 +93,12 @@ if (container) {
   const prerendered = container.hasChildNodes();
   // What she types into the prerendered form meanwhile is carried over (lib/prerendered.ts).
   if (prerendered) holdPrerendered(container.firstElementChild);
-  // The build drew the page at data-prerendered for someone not yet known: another address (the
-  // server sends index.html for every page of the app), a stored session or an invitation (`/?id=`)
-  // draws something else first.
+  // The page at data-prerendered was drawn for someone not yet known, which is also what React's
+  // first render draws, a session stored or not (SessionProvider reads the session after hydrating):
+  // only another address (the server sends index.html for every page of the app) or an invitation
+  // (`/?id=`) draws something else first.
   const sameFirstRender =
-    prerendered &&
-    container.dataset.prerendered === window.location.pathname &&
-    storedUser === null &&
-    !new URLSearchParams(window.location.search).has("id");
+    prerendered && container.dataset.prerendered === window.location.pathname && !new URLSearchParams(window.location.search).has("id");
   if (prerendered) void ready.then(() => start(container, sameFirstRender, client));
   else start(container, false, client);
 }
