@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { holdPrerendered } from "../../lib/prerendered";
@@ -42,6 +42,48 @@ describe("LoginPage", () => {
 
     await u.type(phone, "9");
     expect(phone).toHaveValue("(11) 98765-4321");
+  });
+
+  it("lands a pasted or autofilled number in the right digits, whatever form it comes in", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", { Me: meIs(null) });
+    const phone = await screen.findByLabelText("Número de WhatsApp");
+    const send = screen.getByRole("button", { name: "Enviar Token via WhatsApp" });
+    for (const pasted of ["+55 11 98888-7777", "55 11 98888-7777", "0055 11 98888 7777", "011 98888-7777", "0 15 11 98888-7777", "(11) 98888-7777"]) {
+      await u.clear(phone);
+      await u.click(phone);
+      await u.paste(pasted);
+      expect(phone, pasted).toHaveValue("(11) 98888-7777");
+      await waitFor(() => expect(send).toBeEnabled());
+    }
+    // Autofill sets the whole value at once.
+    fireEvent.change(phone, { target: { value: "+5521987654321" } });
+    expect(phone).toHaveValue("(21) 98765-4321");
+    // A Portuguese number pasted with its code picks Portugal.
+    await u.clear(phone);
+    await u.click(phone);
+    await u.paste("+351 912 345 678");
+    expect(screen.getByLabelText("País")).toHaveDisplayValue(/Portugal \(\+351\)/);
+    expect(phone).toHaveValue("912 345 678");
+    await waitFor(() => expect(send).toBeEnabled());
+  });
+
+  it("keeps the button disabled while the number, however long, is not a mobile number of the country", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", { Me: meIs(null) });
+    const phone = await screen.findByLabelText("Número de WhatsApp");
+    const send = screen.getByRole("button", { name: "Enviar Token via WhatsApp" });
+    await u.type(phone, "11987654321");
+    await waitFor(() => expect(send).toBeEnabled());
+    // Eleven digits, but a landline's (a Brazilian mobile starts with 9 after the DDD).
+    await u.clear(phone);
+    await u.type(phone, "11387654321");
+    expect(phone).toHaveValue("(11) 38765-4321");
+    await waitFor(() => expect(send).toBeDisabled());
+    // No such DDD.
+    await u.clear(phone);
+    await u.type(phone, "10987654321");
+    await waitFor(() => expect(send).toBeDisabled());
   });
 
   it("keeps the number typed into the prerendered form before the scripts ran, and her place in it", async () => {

@@ -22,7 +22,7 @@ import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "..
 import { WEB_TEXTS } from "../../lib/texts";
 import { useSession, type SessionUser } from "../session/SessionProvider";
 import { AppInfoDocument, SendLoginTokenDocument, VerifyLoginTokenDocument } from "./documents";
-import { displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
+import { countryOfInternational, displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.login;
@@ -123,6 +123,30 @@ function useSecondsUntil(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
+type MobileNumberCheck = (phone: string, countryCode: string) => boolean;
+
+/**
+ * Whether a number is a mobile number of its country, by the server's own rule (libphonenumber-js,
+ * in `@clube-coroa/schema`), fetched once she starts typing rather than with the page: its metadata
+ * would weigh on the sign-in's first load. Null until it is here.
+ */
+function useMobileNumberCheck(wanted: boolean): MobileNumberCheck | null {
+  const [check, setCheck] = useState<MobileNumberCheck | null>(null);
+  useEffect(() => {
+    if (!wanted || check) return;
+    let live = true;
+    import("@clube-coroa/schema/validation/phone")
+      .then(({ normalisePhone }) => {
+        if (live) setCheck(() => (phone: string, countryCode: string) => normalisePhone(phone, countryCode).ok);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wanted, check]);
+  return check;
+}
+
 export function LoginPage() {
   useDocumentTitle(PAGE_TITLES.auth);
   const session = useSession();
@@ -160,6 +184,7 @@ export function LoginPage() {
 
   const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
   const phone = internationalPhone(country, digits);
+  const isMobileNumber = useMobileNumberCheck(digits !== "");
   const secondsToResend = useSecondsUntil(resendAt);
 
   const urlReferral = normaliseReferralCode(params.get("id"));
@@ -179,7 +204,9 @@ export function LoginPage() {
 
   if (session.status === "authenticated" && !signedInHere.current) return <Navigate to="/" replace />;
 
-  const phoneReady = isPhoneComplete(country, digits);
+  // The server's own rule (a mobile number of that country) once its code is here; until then, the
+  // mask's length.
+  const phoneReady = isPhoneComplete(country, digits) && (isMobileNumber?.(phone, country.code) ?? true);
   const tokenReady = token.length === LIMITS.tokenLength;
 
   async function requestToken(): Promise<void> {
@@ -315,7 +342,12 @@ export function LoginPage() {
               autoFocus={typedBeforeScripts.focused}
               placeholder={country.placeholder}
               value={applyMask(country.mask, digits)}
-              onChange={(event) => setDigits(phoneDigits(country, event.target.value))}
+              onChange={(event) => {
+                // A pasted or autofilled international number names its country.
+                const pasted = countryOfInternational(event.target.value);
+                if (pasted && pasted.code !== country.code) setCountryCode(pasted.code);
+                setDigits(phoneDigits(pasted ?? country, event.target.value));
+              }}
             />
             <Button type="submit" $size="lg" $block disabled={!phoneReady || sending}>
               {sending ? (
