@@ -110,6 +110,14 @@ describe("unread badge", () => {
     expect(screen.getAllByRole("link", { name: /Mensagens.*99\+ mensagens não lidas/, hidden: true }).length).toBeGreaterThan(0);
   });
 
+  it("tells a screen reader of one unread message in the singular", async () => {
+    renderApp("/pagina-qualquer", { Me: meIs(user()), UnreadCount: () => ({ data: { unreadCount: 1 } }) });
+    const badges = await screen.findAllByTestId("unread-badge");
+    expect(badges[0]).toHaveTextContent(/^1 1 mensagem não lida$/);
+    expect(screen.getAllByRole("link", { name: /Mensagens.*1 mensagem não lida/, hidden: true }).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/1 mensagens/)).not.toBeInTheDocument();
+  });
+
   it("follows unreadCountChanged", async () => {
     const changed = deferred<unknown>();
     renderApp("/pagina-qualquer", {

@@ -70,7 +70,7 @@ export function UnreadBadge() {
       <span aria-hidden="true">{badgeText(count, LIMITS.unreadBadgeCap)}</span>
       <VisuallyHidden>
         {" "}
-        {badgeText(count, LIMITS.unreadBadgeCap)} {MT.unreadHidden}
+        {MT.unreadBadge(count, badgeText(count, LIMITS.unreadBadgeCap))}
       </VisuallyHidden>
     </Pill>
   );

@@ -47,7 +47,8 @@ export const MT = {
   popupAbout: "Sobre",
   popupView: "Ver Mensagem",
   popupClose: "Fechar",
-  unreadHidden: "mensagens não lidas",
+  /** What a screen reader hears for the badge: singular for one, the badge's own text ('99+') otherwise. */
+  unreadBadge: (n: number, shown: string) => (n === 1 ? "1 mensagem não lida" : `${shown} mensagens não lidas`),
 } as const;
 
 export const POPUP_MS = TIMINGS.newMessagePopupMs;
