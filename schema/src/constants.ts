@@ -48,6 +48,8 @@ export const TIMINGS = {
 export const LIMITS = {
   tokenLength: 6,
   minimumAge: 18,
+  /** Older than this, a birth date is a typing slip (issue 15: 1890 was accepted). */
+  maximumAge: 120,
   cpfDigits: 11,
   cepDigits: 8,
   miniBioMax: 500,

@@ -12,6 +12,7 @@ export const PROFILE_MESSAGES = {
   cpfInvalid: "CPF inválido",
   birthDate: "Data de nascimento é obrigatória",
   over18: "Você deve ter mais de 18 anos para se cadastrar",
+  birthDateImplausible: "Confira a data de nascimento: ela não parece real",
   cep: "CEP é obrigatório",
   houseNumber: "Número da casa é obrigatório",
   professionalActivity: "Atividade profissional é obrigatória",
@@ -30,6 +31,12 @@ export function ageOn(birthDate: string, today: string): number {
   const [by, bm, bd] = birthDate.split("-").map(Number);
   const [ty, tm, td] = today.split("-").map(Number);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** A day that exists (YYYY-MM-DD): not 31 February, which Date.parse quietly turns into March. */
+export function isCalendarDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
 /** '' and whitespace become null: empty optional fields are stored as null (spec). */
@@ -105,8 +112,9 @@ function profileFields(today: string) {
     birthDate: z
       .string({ error: PROFILE_MESSAGES.birthDate })
       .regex(/^\d{4}-\d{2}-\d{2}$/, PROFILE_MESSAGES.birthDate)
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), PROFILE_MESSAGES.birthDate)
-      .refine((v) => ageOn(v, today) >= LIMITS.minimumAge, PROFILE_MESSAGES.over18),
+      .refine(isCalendarDate, PROFILE_MESSAGES.birthDate)
+      .refine((v) => !isCalendarDate(v) || ageOn(v, today) >= LIMITS.minimumAge, PROFILE_MESSAGES.over18)
+      .refine((v) => !isCalendarDate(v) || ageOn(v, today) <= LIMITS.maximumAge, PROFILE_MESSAGES.birthDateImplausible),
     cep: z
       .string({ error: PROFILE_MESSAGES.cep })
       .transform((v) => v.replace(/\D/g, ""))

@@ -51,6 +51,14 @@ describe("profile schema", () => {
     expect(todayInSaoPaulo(new Date("2026-01-01T02:00:00Z"))).toBe("2025-12-31");
   });
 
+  it("refuses a birth date no member could have: 1890, 31 February", () => {
+    const on = profileSchema("2026-11-23");
+    expect(messagesOf(on.safeParse({ ...validProfile, birthDate: "1890-03-10" }))).toEqual(["Confira a data de nascimento: ela não parece real"]);
+    expect(on.safeParse({ ...validProfile, birthDate: "1906-11-23" }).success).toBe(true);
+    expect(messagesOf(on.safeParse({ ...validProfile, birthDate: "1990-02-31" }))).toEqual(["Data de nascimento é obrigatória"]);
+    expect(messagesOf(on.safeParse({ ...validProfile, birthDate: "1990-13-01" }))).toEqual(["Data de nascimento é obrigatória"]);
+  });
+
   it("names every missing required field with the spec's text", () => {
     const messages = messagesOf(profileSchema().safeParse({}));
     for (const text of [
