@@ -1,6 +1,7 @@
 import { createPubSub, type PubSub } from "@graphql-yoga/subscription";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
+import { setMaxListeners } from "node:events";
 import type { Logger } from "./log.js";
 
 /**
@@ -30,7 +31,12 @@ async function flushed(client: Redis) {
  * other: a logout of member 3 here must not close member 3's sockets there.
  */
 export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger, "warn">, channelPrefix = ""): Bus<E> {
-  if (!redisUrl) return { pubsub: createPubSub<E>(), kind: "memory", close: async () => undefined };
+  if (!redisUrl) {
+    // Every open board, chat and dashboard listens: no limit, so Node does not warn of a leak at 11.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    return { pubsub: createPubSub<E>({ eventTarget }), kind: "memory", close: async () => undefined };
+  }
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const commandClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
