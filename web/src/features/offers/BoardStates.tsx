@@ -102,8 +102,8 @@ const StateCard = styled.div`
   button { margin-top: ${({ theme }) => theme.space.xs}; }
 `;
 
-const Icon = styled.span`
-  color: ${({ theme }) => theme.colors.gold};
+const Icon = styled.span<{ $tone?: "gold" | "danger" }>`
+  color: ${({ theme, $tone }) => ($tone === "danger" ? theme.colors.danger : theme.colors.gold)};
 `;
 
 /** No offers: an invitation to publish, or a note that the filters found nothing. */
@@ -123,20 +123,31 @@ export function BoardEmptyState({ hasFilters, onCreate }: { hasFilters: boolean;
 }
 
 /**
- * The offers did not arrive: 'Carregando ofertas...' with the reason (spec part 1 section 8) and
- * 'Tentar Novamente'. While `retrying` the button waits.
+ * The offers did not arrive: the spec's loading/retry card (part 1 section 8). Failed, it says so
+ * (a warning mark, 'Não foi possível carregar as ofertas' and the reason) beside 'Tentar Novamente';
+ * once she taps it, the spinner and 'Carregando ofertas...' show while the board asks again (issue
+ * 15: a spinner and 'Carregando…' beside a failure contradicted each other).
  */
 export function BoardRetryCard({ message, onRetry, retrying = false }: { message?: string | null; onRetry: () => void; retrying?: boolean }) {
   return (
-    <StateCard role="alert">
-      <Icon>
-        <Spinner $size={28} />
-      </Icon>
-      <h3>{T.retryTitle}</h3>
-      {message && <p>{message}</p>}
-      <Button $variant="outline" onClick={onRetry} disabled={retrying}>
+    <StateCard role={retrying ? "status" : "alert"} aria-busy={retrying}>
+      <Icon $tone={retrying ? "gold" : "danger"}>{retrying ? <Spinner $size={28} /> : <WarningMark />}</Icon>
+      <h3>{retrying ? T.retryTitle : T.failedTitle}</h3>
+      {!retrying && message && <p>{message}</p>}
+      <Button $variant="outline" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
         {T.retry}
       </Button>
     </StateCard>
+  );
+}
+
+/** A circled exclamation mark, drawn (no emoji). */
+function WarningMark() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 7v6" />
+      <path d="M12 16.5v.01" />
+    </svg>
   );
 }

@@ -254,10 +254,19 @@ describe("board states", () => {
   it("offers 'Tentar Novamente' with the reason when loading failed", async () => {
     const u = userEvent.setup();
     const onRetry = vi.fn();
-    renderUi(<BoardRetryCard message="Erro de rede. Verifique sua conexão e tente novamente." onRetry={onRetry} />);
-    expect(screen.getByText("Carregando ofertas...")).toBeInTheDocument();
+    const failed = renderUi(<BoardRetryCard message="Erro de rede. Verifique sua conexão e tente novamente." onRetry={onRetry} />);
+    // Failed: the failure and its reason, nothing that says it is still loading.
+    expect(screen.getByRole("alert")).toHaveTextContent("Não foi possível carregar as ofertas");
     expect(screen.getByText("Erro de rede. Verifique sua conexão e tente novamente.")).toBeInTheDocument();
+    expect(screen.queryByText("Carregando ofertas...")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
     await u.click(screen.getByRole("button", { name: "Tentar Novamente" }));
     expect(onRetry).toHaveBeenCalled();
+    // Trying again: the spec's 'Carregando ofertas...' with the spinner, the button waiting.
+    failed.unmount();
+    renderUi(<BoardRetryCard message="Erro de rede. Verifique sua conexão e tente novamente." onRetry={onRetry} retrying />);
+    expect(screen.getByRole("status")).toHaveTextContent("Carregando ofertas...");
+    expect(screen.getByRole("button", { name: "Tentar Novamente" })).toBeDisabled();
+    expect(screen.queryByText("Não foi possível carregar as ofertas")).not.toBeInTheDocument();
   });
 });

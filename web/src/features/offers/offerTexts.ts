@@ -36,6 +36,7 @@ export const OFFER_TEXTS = {
   board: {
     loadingLabel: "Carregando ofertas",
     retryTitle: "Carregando ofertas...",
+    failedTitle: "Não foi possível carregar as ofertas",
     retry: "Tentar Novamente",
     emptyTitle: "Nenhuma oferta encontrada",
     emptyNoFilters: "Seja a primeira a publicar!",
