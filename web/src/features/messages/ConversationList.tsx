@@ -7,7 +7,7 @@ import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
 import { formatRelativeTime } from "../../lib/format";
 import { OFFER_TEXTS } from "../offers/offerTexts";
-import { badgeText, displayName, filterConversations } from "./format";
+import { avatarName, badgeText, displayName, filterConversations } from "./format";
 import { MT } from "./messageTexts";
 
 const Wrap = styled.div`
@@ -177,7 +177,7 @@ export function ConversationList({ conversations, activeId }: Props) {
               <li key={c.id}>
                 <Row to={`/mensagens/${c.id}`} $active={c.id === activeId} aria-current={c.id === activeId ? "page" : undefined}>
                   <AvatarWrap>
-                    <Avatar name={c.otherUser?.fullName ?? name} photo={c.otherUser?.profilePhoto} size={48} />
+                    <Avatar name={avatarName(c.otherUser)} photo={c.otherUser?.profilePhoto} size={48} />
                     <OnlineDot $online={online} aria-hidden="true" />
                   </AvatarWrap>
                   <Body>

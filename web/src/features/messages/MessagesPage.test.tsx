@@ -41,6 +41,8 @@ describe("Central de Mensagens", () => {
     expect(within(list).getByText("Permuta · Fotos para o seu catálogo")).toBeInTheDocument();
     expect(within(list).getByText("Você: Combinado!")).toBeInTheDocument();
     expect(within(list).getByText("3 mensagens não lidas")).toBeInTheDocument();
+    // Initials from the display name, as on the board: 'Bia' (Beatriz Lima) is B, not BL.
+    expect(within(list).getAllByTestId("avatar").map((a) => a.textContent)).toEqual(["B", "CM"]);
 
     const search = screen.getByRole("searchbox", { name: "Buscar conversas" });
     await u.type(search, "carla");

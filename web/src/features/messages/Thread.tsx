@@ -24,7 +24,7 @@ import {
   MessagesDocument,
   SendMessageDocument,
 } from "./documents";
-import { dayKey, dayLabel, displayName, timeLabel } from "./format";
+import { avatarName, dayKey, dayLabel, displayName, timeLabel } from "./format";
 import { MT } from "./messageTexts";
 
 const Wrap = styled.section`
@@ -373,7 +373,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         {info && (
           <>
             <AvatarWrap>
-              <Avatar name={info.otherUser?.fullName ?? name} photo={info.otherUser?.profilePhoto} size={40} />
+              <Avatar name={avatarName(info.otherUser)} photo={info.otherUser?.profilePhoto} size={40} />
               <OnlineDot $online={online} aria-hidden="true" />
             </AvatarWrap>
             <Who>

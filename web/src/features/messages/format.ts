@@ -22,7 +22,15 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
 export const timeLabel = (iso: string) => timeFormat.format(new Date(iso));
 
 export function displayName(user: ConversationFieldsFragment["otherUser"]): string {
-  return user?.nickname?.trim() || user?.fullName?.trim() || MT.deletedMember;
+  return avatarName(user) ?? MT.deletedMember;
+}
+
+/**
+ * The name her avatar's initials come from: her display name, as on the board's cards (spec part 1:
+ * 'from the display name, or U when there is none'); null for a departed member.
+ */
+export function avatarName(user: ConversationFieldsFragment["otherUser"]): string | null {
+  return user?.nickname?.trim() || user?.fullName?.trim() || null;
 }
 
 const fold = (text: string) =>
