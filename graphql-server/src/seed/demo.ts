@@ -675,8 +675,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedDemoOptions = 
   const completePlans = shuffle<PlanName>([
     ...Array<PlanName>(13).fill("nobreza"),
     ...Array<PlanName>(12).fill("alteza"),
-    ...Array<PlanName>(8).fill("majestade"),
-    ...Array<PlanName>(2).fill("imperatriz"),
+    // Imperatriz is announced, not sold ('EM BREVE'): no member has it (issue 15).
+    ...Array<PlanName>(10).fill("majestade"),
   ]);
   // Every state at least once where possible, the big capitals more often.
   const cityPool = shuffle([
