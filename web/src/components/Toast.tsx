@@ -10,13 +10,18 @@ export interface ToastInput {
 }
 
 type ToastFn = (input: ToastInput) => void;
-const ToastContext = createContext<ToastFn | null>(null);
+interface Toasts {
+  toast: ToastFn;
+  /** Closes the toast on screen (a failure that no longer holds once she succeeded). */
+  dismiss: () => void;
+}
+const ToastContext = createContext<Toasts | null>(null);
 
 /** Shows a toast; a new one replaces the one on screen (one at a time). */
-export function useToast(): { toast: ToastFn } {
-  const toast = useContext(ToastContext);
-  if (!toast) throw new Error("useToast must be used inside <ToastProvider>");
-  return { toast };
+export function useToast(): Toasts {
+  const toasts = useContext(ToastContext);
+  if (!toasts) throw new Error("useToast must be used inside <ToastProvider>");
+  return toasts;
 }
 
 export interface CurrentToast extends ToastInput {
@@ -38,7 +43,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
 
-  const value = useMemo(() => toast, [toast]);
+  const dismiss = useCallback(() => setOpen(false), []);
+  const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
   return (
     <ToastContext.Provider value={value}>

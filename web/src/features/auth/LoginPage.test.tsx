@@ -229,6 +229,33 @@ describe("LoginPage", () => {
     ).toBeInTheDocument();
   });
 
+  it("closes an earlier 'Token Inválido' once the right code signs her in", async () => {
+    const u = userEvent.setup();
+    let right = false;
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: sent(),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: {
+          verifyLoginToken: right
+            ? { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: true }) }
+            : { __typename: "AppError", code: "TOKEN_INVALID", message: "Token incorreto", retryAfterSeconds: null },
+        },
+      }),
+    });
+    await typePhoneAndSend(u);
+    const code = screen.getByLabelText("Código de 6 dígitos");
+    await u.type(code, "111111");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+    expect(await findToast("Token Inválido")).toBeInTheDocument();
+    right = true;
+    await u.clear(code);
+    await u.type(code, "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+    await waitFor(() => expect(screen.queryByText("Token Inválido")).not.toBeInTheDocument());
+  });
+
   it("goes home 1 s after a member with a complete profile signs in", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

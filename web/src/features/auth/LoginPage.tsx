@@ -151,7 +151,7 @@ export function LoginPage() {
   useDocumentTitle(PAGE_TITLES.auth);
   const session = useSession();
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toast, dismiss: dismissToast } = useToast();
   const [params] = useSearchParams();
 
   const [step, setStep] = useState<Step>("phone");
@@ -239,6 +239,8 @@ export function LoginPage() {
   function completeSignIn(user: SessionUser) {
     signedInHere.current = true;
     setSigningIn(true);
+    // An earlier 'Token Inválido' no longer holds.
+    dismissToast();
     session.signIn(user);
     if (user.profileComplete) {
       timers.current.push(setTimeout(() => navigate("/"), TIMINGS.loginRedirectCompleteMs));
