@@ -22,7 +22,7 @@ test("a member's report reaches /admin live; resolving it hides the offer from t
   await expect(reports.getByText("Carregando relatórios...")).toHaveCount(0);
 
   const member = await (await browser.newContext()).newPage();
-  await member.setViewportSize({ width: 1280, height: 900 });
+  await member.setViewportSize({ width: 1280, height: 800 });
   await signIn(member, MEMBER);
   await member.goto("/#mural");
   const firstCard = board(member).getByRole("article").first();
@@ -31,6 +31,10 @@ test("a member's report reaches /admin live; resolving it hides the offer from t
   await firstCard.getByRole("button", { name: "Mais ações" }).click();
   await member.getByRole("menuitem", { name: "Denunciar" }).click();
   const dialog = member.getByRole("dialog", { name: "Denunciar Publicação" });
+  // At 1280x800 its buttons are on screen without scrolling.
+  await expect(dialog.getByRole("button", { name: "Enviar Denúncia" })).toBeInViewport({ ratio: 1 });
+  await member.waitForTimeout(300);
+  await member.screenshot({ path: `${SHOTS}/report-dialog-1280x800.png` });
   await dialog.getByRole("radio", { name: /Spam/ }).check();
   await dialog.getByRole("button", { name: "Enviar Denúncia" }).click();
   await expect(member.getByText("Denúncia enviada").first()).toBeVisible();

@@ -34,11 +34,21 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/**
+ * Kept at the bottom of the dialog while the reasons scroll under it (issue 15: at 1280x800 the
+ * buttons fell below the fold). The dialog's padding is the sticky offset, so the row sits flush.
+ */
 const Buttons = styled.div`
+  position: sticky;
+  bottom: -${({ theme }) => theme.space.lg};
+  margin: 0 -${({ theme }) => theme.space.lg} -${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
   display: flex;
   flex-wrap: wrap-reverse;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 /** Server refusals whose own words help her; anything else gets the generic failure text. */
