@@ -181,3 +181,31 @@ test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async
   await expect(limit).toBeHidden();
   await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
 });
+
+test("a long description scrolls, and only a long one says so; the box ends on a whole line", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await expect(page.locator("#mural fieldset")).toBeEnabled();
+    const boxes = await board(page)
+      .getByRole("article")
+      .evaluateAll((cards) =>
+        cards.map((card) => {
+          const box = [...card.querySelectorAll("div")].find((d) => getComputedStyle(d).overflowY === "auto" && d.textContent);
+          if (!box) return null;
+          const lineHeight = parseFloat(getComputedStyle(box).lineHeight);
+          return {
+            noted: /Role para ver mais/.test(card.textContent ?? ""),
+            scrolls: box.scrollHeight > box.clientHeight + 1,
+            lines: box.clientHeight / lineHeight,
+          };
+        }),
+      );
+    const described = boxes.filter((b): b is NonNullable<typeof b> => b !== null);
+    expect(described.some((b) => b.noted), `a long description among the first cards at ${width}px`).toBe(true);
+    for (const box of described) {
+      expect(box.scrolls, `at ${width}px: 'Role para ver mais' exactly where the text scrolls`).toBe(box.noted);
+      if (box.noted) expect(Math.abs(box.lines - Math.round(box.lines))).toBeLessThan(0.05);
+    }
+  }
+});

@@ -181,8 +181,16 @@ const Title = styled.h3`
   overflow-wrap: anywhere;
 `;
 
-const Description = styled.div`
-  max-height: 9.5em;
+/** Lines of a long description shown before it scrolls: fewer than 200 characters fill them at every width. */
+const LONG_DESCRIPTION_LINES = 4;
+
+/**
+ * A long description (the spec's 'Role para ver mais') shows whole lines and scrolls for the rest;
+ * a short one shows whole (issue 15: the note showed on texts that fit, and the box cut through a line).
+ */
+const Description = styled.div<{ $long: boolean }>`
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  max-height: ${({ $long, theme }) => ($long ? `${theme.lineHeights.normal * LONG_DESCRIPTION_LINES}em` : "none")};
   overflow-y: auto;
   overscroll-behavior: contain;
   white-space: pre-line;
@@ -322,6 +330,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
       <Title id={titleId}>{offer.title}</Title>
       {long && <LongNote>{T.longNote(offer.description.length)}</LongNote>}
       <Description
+        $long={long}
         {...(long ? { tabIndex: 0, role: "region", "aria-label": `${T.description}: ${offer.title}` } : {})}
       >
         {offer.description}
