@@ -117,6 +117,18 @@ test("a new member completes her profile (address from the CEP service), is sent
     await page.goto("/perfil");
     await expect(page.getByLabel("Nome completo", { exact: true })).toHaveValue("Beatriz Almeida Santos");
     await expect(page.getByText("Total")).toBeVisible();
+    // Each plan of her referral statistics shows its whole badge: crown and name inside its box.
+    const badges = await page.getByRole("region", { name: "Indique amigas" }).locator("dt").evaluateAll((terms) =>
+      terms.flatMap((term) => {
+        const crown = term.querySelector("svg");
+        if (!crown) return [];
+        const pill = crown.parentElement!.getBoundingClientRect();
+        const box = term.parentElement!.getBoundingClientRect();
+        return [{ crown: crown.getBoundingClientRect().width, inside: pill.right <= box.right + 0.5 }];
+      }),
+    );
+    expect(badges).toHaveLength(4);
+    for (const badge of badges) expect(badge).toEqual({ crown: 12, inside: true });
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${SHOTS}/profile-${width}.png`, fullPage: true });
   }

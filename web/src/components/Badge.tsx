@@ -18,6 +18,9 @@ const Pill = styled.span<{ $bg: string; $fg: string }>`
   font-weight: ${({ theme }) => theme.fontWeights.heavy};
   letter-spacing: 0.06em;
   white-space: nowrap;
+  /* The crown keeps its size however tight the badge's place (issue 15: a dot, or nothing, in a
+     narrow column). */
+  svg { flex: none; }
 `;
 
 /** A plan badge: the plan's colour and its name in upper case, so colour never carries it alone. */

@@ -50,7 +50,8 @@ const Stats = styled.dl`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.xs};
   ${({ theme }) => theme.media.md} {
-    grid-template-columns: repeat(5, minmax(0, 1fr));
+    /* As many columns as fit a badge whole ('IMPERATRIZ' with its crown). */
+    grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr));
   }
 `;
 
