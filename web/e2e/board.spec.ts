@@ -111,7 +111,7 @@ test("the demo superuser publishes, likes, filters, edits and deletes an offer",
   await expect(edit.getByLabel("Título")).toHaveValue(TITLE);
   await edit.getByLabel("Título").fill(EDITED);
   for (let step = 2; step < 6; step++) await edit.getByRole("button", { name: "Próximo" }).click();
-  await edit.getByRole("button", { name: "Publicar Proposta" }).click();
+  await edit.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(toasts(page).getByText("Oferta Atualizada!")).toBeVisible();
   await expect(toasts(page).getByText("Sua oferta foi atualizada com sucesso.")).toBeVisible();
   await expect(card(page, EDITED)).toBeVisible();
@@ -130,7 +130,8 @@ test("the demo superuser publishes, likes, filters, edits and deletes an offer",
   await expect(board(page).getByRole("article").first()).toBeVisible();
 
   // Contact: another member's offer opens a conversation in the message centre.
-  await board(page).getByRole("article").first().getByRole("button", { name: /^(Pedir|Oferecer) / }).click();
+  const others = board(page).getByRole("article").filter({ hasNot: page.getByText("Admin", { exact: true }) });
+  await others.first().getByRole("button", { name: /^(Pedir|Oferecer) / }).click();
   await expect(toasts(page).getByText("Conversa iniciada!")).toBeVisible();
   await expect(page).toHaveURL(/\/mensagens\/\d+$/);
 

@@ -219,6 +219,10 @@ describe("OfferFormDialog", () => {
     expect(within(preview).getByRole("heading", { name: TITLE })).toBeInTheDocument();
     expect(within(preview).getByText("#Fotografia")).toBeInTheDocument();
     expect(within(preview).queryByText("Urgente")).not.toBeInTheDocument();
+    // A picture only: its buttons are inside an inert box (neither focused nor pressed).
+    const picture = within(preview).getByTestId("offer-preview");
+    expect(picture).toHaveAttribute("inert");
+    expect(within(picture).getAllByRole("button").length).toBeGreaterThan(0);
 
     const urgent = screen.getByRole("switch", { name: /Marcar como urgente/ });
     expect(urgent).toHaveAttribute("aria-checked", "false");
@@ -272,7 +276,8 @@ describe("OfferFormDialog", () => {
     expect(screen.getByRole("radio", { name: /Pedido/ })).toBeChecked();
     for (let i = 0; i < 5; i++) await next(u);
     expect(screen.getByRole("switch", { name: /Marcar como urgente/ })).toHaveAttribute("aria-checked", "true");
-    await u.click(screen.getByRole("button", { name: "Publicar Proposta" }));
+    expect(screen.queryByRole("button", { name: "Publicar Proposta" })).not.toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "Salvar Alterações" }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ postType: "pedido", categories: ["Moda", "Arte"], isUrgent: true }));
   });
 });

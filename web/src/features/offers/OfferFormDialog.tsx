@@ -432,7 +432,10 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
               <Label as="p" style={{ marginBottom: 8 }}>
                 {T.preview}
               </Label>
-              <OfferCard offer={preview} isOwner={false} onLike={() => undefined} onContact={() => undefined} preview />
+              {/* A picture of her card: nothing in it can be focused or pressed. */}
+              <div inert data-testid="offer-preview">
+                <OfferCard offer={preview} isOwner={false} onLike={() => undefined} onContact={() => undefined} preview />
+              </div>
             </section>
             {errorLine}
           </Stack>
@@ -473,7 +476,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
               </Button>
             )}
             <Button type="submit" disabled={submitting || improving} aria-busy={submitting}>
-              {step < TOTAL_STEPS ? T.next : submitting ? T.publishing : T.publish}
+              {step < TOTAL_STEPS ? T.next : initial ? (submitting ? T.saving : T.save) : submitting ? T.publishing : T.publish}
             </Button>
           </Nav>
         </form>

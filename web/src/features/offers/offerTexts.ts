@@ -80,6 +80,9 @@ export const OFFER_TEXTS = {
     next: "Próximo",
     publish: "Publicar Proposta",
     publishing: "Publicando...",
+    /** Editing: the last button says what it does (issue 15). */
+    save: "Salvar Alterações",
+    saving: "Salvando...",
     successTitle: "Publicação Realizada com Sucesso!",
     successText: "Sua proposta em breve estará visível para todas as parceiras do clube.",
     ok: "OK",
