@@ -68,10 +68,21 @@ describe("ProfileForm", () => {
     expect(screen.queryByText("Nome completo é obrigatório")).not.toBeInTheDocument();
   });
 
-  it("focuses the first invalid field further down the form", async () => {
-    const { u } = setup({ initial: { ...filled, houseNumber: "" } });
-    await save(u);
-    expect(screen.getByLabelText("Número")).toHaveFocus();
+  it("focuses the first invalid field further down the form, brought to the middle of the screen", async () => {
+    // Focus alone left it under the sticky 'Salvar Perfil' bar on a phone.
+    const scrolled: { field: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolled.push({ field: this, options });
+    } as typeof Element.prototype.scrollIntoView;
+    try {
+      const { u } = setup({ initial: { ...filled, houseNumber: "" } });
+      await save(u);
+      expect(screen.getByLabelText("Número")).toHaveFocus();
+      expect(scrolled.at(-1)).toEqual({ field: screen.getByLabelText("Número"), options: { block: "center" } });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it("refuses a member under 18 and a CPF with wrong check digits", async () => {

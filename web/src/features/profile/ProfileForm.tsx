@@ -258,7 +258,12 @@ export function ProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLo
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    // To the middle of the screen, clear of the header and of the sticky 'Salvar Perfil' bar, which
+    // hid it on a phone when focus alone left it where it was (issue 15).
+    first.scrollIntoView?.({ block: "center" });
+    first.focus({ preventScroll: true });
   }, [focusRequest]);
 
   const clearError = (key: FieldName) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
