@@ -112,8 +112,9 @@ function PlanPrice({ plan, cycle }: { plan: PlanName; cycle: BillingCycle }) {
     return (
       <>
         <VisuallyHidden>{T.priceSoon}</VisuallyHidden>
+        {/* The shape of a price, blurred: not the price itself, which the page's text would give away. */}
         <Price $blurred aria-hidden="true" data-testid={`price-${plan}`}>
-          {formatCents(price.perMonthCents)}
+          {formatCents(price.perMonthCents).replace(/\d/g, "0")}
           <small>{T.perMonth}</small>
         </Price>
       </>

@@ -68,6 +68,8 @@ describe("the plans modal", () => {
     const imperatriz = card(modal, "imperatriz");
     expect(within(imperatriz).getByText("EM BREVE")).toBeInTheDocument();
     expect(within(imperatriz).getByTestId("price-imperatriz")).toHaveAttribute("aria-hidden", "true");
+    // Blurred, and not there to read in the page's text either.
+    expect(within(imperatriz).getByTestId("price-imperatriz").textContent).not.toMatch(/[1-9]/);
     expect(within(imperatriz).queryByRole("button", { name: /Escolher Plano/ })).not.toBeInTheDocument();
 
     await u.click(within(imperatriz).getByRole("button", { name: "Notificar quando disponível" }));
