@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// A lazily loaded page or dialog may take more than the default second to appear on a loaded CI
+// machine (the AppRoutes dashboard test once did): what is awaited must still appear, only later.
+configure({ asyncUtilTimeout: 3000 });
 
 if (typeof window !== "undefined") {
   // The motivational popup would cover every signed-in page 3 s in: mark it as just shown. Its own
