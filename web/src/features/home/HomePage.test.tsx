@@ -370,7 +370,7 @@ describe("owner actions and contact", () => {
     await u.click(screen.getByRole("menuitem", { name: "Editar" }));
     expect(screen.getByRole("dialog", { name: "Editar Proposta" })).toBeInTheDocument();
     for (let i = 0; i < 5; i++) await u.click(screen.getByRole("button", { name: "Próximo" }));
-    await u.click(screen.getByRole("button", { name: "Publicar Proposta" }));
+    await u.click(screen.getByRole("button", { name: "Salvar Alterações" }));
     expect(await findToast("Oferta Atualizada!")).toBeInTheDocument();
     expect(calls.find((c) => c.operationName === "UpdateOffer")?.variables).toMatchObject({ id: 42, input: { type: "collab" } });
   });
@@ -384,7 +384,7 @@ describe("owner actions and contact", () => {
     await u.click(await screen.findByRole("button", { name: "Mais ações" }));
     await u.click(screen.getByRole("menuitem", { name: "Editar" }));
     for (let i = 0; i < 5; i++) await u.click(screen.getByRole("button", { name: "Próximo" }));
-    await u.click(screen.getByRole("button", { name: "Publicar Proposta" }));
+    await u.click(screen.getByRole("button", { name: "Salvar Alterações" }));
     expect(await findToastText("Você não tem permissão para editar esta oferta.")).toBeInTheDocument();
   });
 
