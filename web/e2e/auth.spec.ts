@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { SHOTS, codeFor, expectNoSeriousA11yViolations, toasts } from "./support";
+import { SHOTS, boardIsLive, codeFor, expectNoSeriousA11yViolations, toasts } from "./support";
 
 async function requestCode(page: Page, localNumber: string) {
   await page.goto("/auth");
@@ -73,7 +73,7 @@ for (const [name, path] of [["home", "/"], ["auth", "/auth"]] as const) {
       await expect(page.locator("#root")).not.toBeEmpty();
       await expect(page.getByText(/^Carregando/)).toHaveCount(0);
       // The board the server drew is the app's own once its controls are enabled.
-      if (path === "/") await expect(page.locator("#mural fieldset")).toBeEnabled();
+      if (path === "/") await boardIsLive(page);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     }

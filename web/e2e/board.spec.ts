@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { SHOTS, board, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
+import { SHOTS, board, boardIsLive, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
 const card = (page: Page, title: string) => board(page).getByRole("article", { name: title });
 
@@ -187,7 +187,7 @@ test("a long description scrolls, and only a long one says so; the box ends on a
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
-    await expect(page.locator("#mural fieldset")).toBeEnabled();
+    await boardIsLive(page);
     const boxes = await board(page)
       .getByRole("article")
       .evaluateAll((cards) =>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { boardIsLive, signIn } from "./support";
 
 // What Lighthouse's best practices and SEO check on the public pages, kept true here.
 for (const path of ["/", "/auth"]) {
@@ -87,7 +87,7 @@ test("a member coming back to / (her session stored) keeps the drawn page too, t
   await page.goto("/");
   // Her own page: the button to publish, and the board's controls enabled.
   await expect(page.getByRole("button", { name: /Publicar/ })).toBeVisible();
-  await expect(page.locator("#mural fieldset")).toBeEnabled();
+  await boardIsLive(page);
   expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
   expect(messages.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 });

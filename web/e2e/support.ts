@@ -37,3 +37,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
+
+/**
+ * Waits until the board the server drew into `/` is the app's own: its cards' buttons are enabled
+ * (the board is a disabled fieldset until then). Playwright counts a fieldset itself as always
+ * enabled, so a button inside it is what is checked.
+ */
+export async function boardIsLive(page: Page) {
+  await expect(page.locator("#mural article").first().getByRole("button").first()).toBeEnabled();
+}
