@@ -18,13 +18,12 @@
 // taken over; BENCH_SKIP=lighthouse or BENCH_SKIP=phone leaves one half out; BENCH_REPORT_DIR=dir
 // writes Lighthouse's HTML report of each page's median run there. Exits 1 when a target is missed.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -72,6 +71,8 @@ const median = (values: number[]) => {
 const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)}s` : "n/a");
 /** kB of 1,000 bytes, as Vite's build report counts them. */
 const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)}kB` : "n/a");
+/** Script sizes in KB of 1,024 bytes, as the build's budget counts them (web/build/initialLoadBudget.ts). */
+const KiB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)}KB` : "n/a");
 const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 
 /** A stand-in for the WhatsApp Cloud API: keeps the last login code sent to each phone. */
@@ -274,6 +275,7 @@ interface PhoneLoad {
   firstContentfulPaint: number;
   largestContentfulPaint: number;
   firstCard: number;
+  live: number;
   bytes: number;
   initialJsUrls: string[];
 }
@@ -283,6 +285,7 @@ interface Marks {
   fcp: number;
   lcp: number;
   card: number;
+  live: number;
 }
 /** The little of the browser's globals the page functions below use (the bench compiles without the DOM library). */
 interface InPage {
@@ -291,12 +294,13 @@ interface InPage {
 }
 
 /**
- * Runs in the page before its own scripts: paint timings and the moment the first offer card shows
- * (checked on every frame; it counts once it has a box, as Playwright's 'visible'). A string, as tsx
+ * Runs in the page before its own scripts: paint timings, the moment the first offer card shows
+ * (checked on every frame; it counts once it has a box, as Playwright's 'visible') and the moment it
+ * is live (its first button enabled: the app has taken the drawn card over). A string, as tsx
  * would wrap a function's inner names in a helper the page does not have.
  */
 const OBSERVE_PAGE = `(() => {
-  const marks = { fp: NaN, fcp: NaN, lcp: NaN, card: NaN };
+  const marks = { fp: NaN, fcp: NaN, lcp: NaN, card: NaN, live: NaN };
   window.__bench = marks;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -311,7 +315,8 @@ const OBSERVE_PAGE = `(() => {
   const look = () => {
     const card = document.querySelector(${JSON.stringify(OFFER_CARD)});
     const box = card && card.getBoundingClientRect();
-    if (box && box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden") marks.card = performance.now();
+    if (Number.isNaN(marks.card) && box && box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden") marks.card = performance.now();
+    if (card && card.querySelector("button:enabled")) marks.live = performance.now();
     else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
@@ -330,32 +335,67 @@ async function phoneLoad(browser: Browser, url: string, storageState?: BrowserCo
     let bytes = 0;
     cdp.on("Network.loadingFinished", (event) => (bytes += event.encodedDataLength));
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-    await page.waitForFunction(() => Number.isFinite((globalThis as unknown as InPage).__bench.card), null, { timeout: 60_000 });
+    await page.waitForFunction(() => Number.isFinite((globalThis as unknown as InPage).__bench.live), null, { timeout: 60_000 });
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     const marks = await page.evaluate(() => (globalThis as unknown as InPage).__bench);
-    // The JavaScript the first screen needed: every script requested before the first card showed.
+    // The JavaScript the first screen needed: every script requested before its cards were live (the
+    // cards themselves show before any script runs).
     const initialJsUrls = await page.evaluate(
-      (card) =>
+      (live) =>
         performance
           .getEntriesByType("resource")
-          .filter((e) => e.startTime <= card && new URL(e.name).pathname.endsWith(".js"))
+          .filter((e) => e.startTime <= live && new URL(e.name).pathname.endsWith(".js"))
           .map((e) => e.name),
-      marks.card,
+      marks.live,
     );
-    return { firstPaint: marks.fp, firstContentfulPaint: marks.fcp, largestContentfulPaint: marks.lcp, firstCard: marks.card, bytes, initialJsUrls };
+    return { firstPaint: marks.fp, firstContentfulPaint: marks.fcp, largestContentfulPaint: marks.lcp, firstCard: marks.card, live: marks.live, bytes, initialJsUrls };
   } finally {
     await context.close();
   }
 }
 
-/** The gzip size (zlib's default level, as Vite's build report) of each script, fetched once. */
+/** The size of each script as the server sends it gzipped (its precompressed copy), fetched once. */
+function gzippedLength(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      if (response.headers["content-encoding"] !== "gzip") reject(new Error(`bench: ${url} was not sent gzipped`));
+      let length = 0;
+      response.on("data", (chunk: Buffer) => (length += chunk.length));
+      response.on("end", () => resolve(length));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
 async function gzipSizes(urls: Set<string>) {
   const sizes = new Map<string, number>();
   for (const url of urls) {
-    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
-    sizes.set(url, gzipSync(Buffer.from(await response.arrayBuffer())).length);
+    sizes.set(url, await gzippedLength(url));
   }
   return sizes;
+}
+
+/**
+ * The initial load of `/` as the build's budget counts it: the start script, the scripts it runs
+ * and every script they import statically (read from the served files), without the page's own
+ * code-split parts (the board's module and the rest, fetched beside them).
+ */
+async function initialLoadUrls(baseUrl: string): Promise<string[]> {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const start = /<script type="module"[^>]* src="(\/assets\/start-[\w-]+\.js)"/.exec(html)?.[1];
+  if (!start) throw new Error("bench: no start script in /");
+  const source = await (await fetch(`${baseUrl}${start}`)).text();
+  const steps = JSON.parse(/const steps = (\[[^\]]*\]);/.exec(source)?.[1] ?? "[]") as string[];
+  const seen = new Set<string>([start]);
+  const visit = async (path: string): Promise<void> => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const code = await (await fetch(`${baseUrl}${path}`)).text();
+    // Minified static imports: `import{a as b}from"./react-….js"` and `import"./x.js"`.
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([\w.-]+\.js)"/g)) await visit(`/assets/${match[1]}`);
+  };
+  for (const step of steps) await visit(step);
+  return [...seen].map((path) => `${baseUrl}${path}`);
 }
 
 async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
@@ -364,9 +404,14 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
       `${PHONE_NETWORK.latency} ms round trip, CPU ${PHONE_CPU_SLOWDOWN}x slower, ${PHONE.viewport!.width}x${PHONE.viewport!.height} screen, ` +
       `cold cache; median of ${LOADS} loads of /`,
   );
-  console.log(`target    first paint < ${sec(TARGETS.firstPaintMs)}, first offer card < ${sec(TARGETS.firstCardMs)}, initial JS ≤ ${TARGETS.initialJsGzKb}kB gzipped`);
+  console.log(`target    first paint < ${sec(TARGETS.firstPaintMs)}, first offer card < ${sec(TARGETS.firstCardMs)}, initial JS ≤ ${TARGETS.initialJsGzKb}KB gzipped (KB of 1,024 bytes, as the build's budget)`);
+  const initialUrls = await initialLoadUrls(baseUrl);
+  const initialSizes = await gzipSizes(new Set(initialUrls));
+  const initialJs = [...initialSizes.values()].reduce((sum, size) => sum + size, 0);
+  const initialOk = initialJs <= TARGETS.initialJsGzKb * 1024;
+  console.log(`initial JS ${KiB(initialJs)} gz: the start script, the scripts it runs and their static imports (${initialUrls.length} files)  ${verdict(initialOk)}`);
+  let met = initialOk;
   const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu"] });
-  let met = true;
   try {
     for (const [name, storage] of [
       ["visitor", undefined],
@@ -382,14 +427,15 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
         fcp: median(loads.map((l) => l.firstContentfulPaint)),
         lcp: median(loads.map((l) => l.largestContentfulPaint)),
         card: median(loads.map((l) => l.firstCard)),
+        live: median(loads.map((l) => l.live)),
         bytes: median(loads.map((l) => l.bytes)),
         js: median(jsGz),
       };
-      const ok = row.fp < TARGETS.firstPaintMs && row.card < TARGETS.firstCardMs && row.js <= TARGETS.initialJsGzKb * 1000;
+      const ok = row.fp < TARGETS.firstPaintMs && row.card < TARGETS.firstCardMs;
       met &&= ok;
       console.log(
         `${name.padEnd(8)} first paint ${sec(row.fp).padEnd(6)} FCP ${sec(row.fcp).padEnd(6)} LCP ${sec(row.lcp).padEnd(6)} ` +
-          `first offer card ${sec(row.card).padEnd(6)} transferred ${kb(row.bytes).padEnd(9)} initial JS ${kb(row.js)} gz ` +
+          `first offer card ${sec(row.card).padEnd(6)} live ${sec(row.live).padEnd(6)} transferred ${kb(row.bytes).padEnd(9)} JS until live ${KiB(row.js)} gz ` +
           `(${jsFiles} files)  ${verdict(ok)}`,
       );
       console.log(`         each load: ${loads.map((l) => `fp ${sec(l.firstPaint)} card ${sec(l.firstCard)}`).join("; ")}`);

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import { CODE_AFTER_PAINT_ID } from "./startAfterFirstPaint";
 
 interface PrerenderModule {
   PRERENDERED: readonly { path: string; file: string; title: string; code: string }[];
@@ -78,9 +79,9 @@ export function prerenderFirstScreens(): Plugin {
 }
 
 /**
- * The page's HTML: the template with the page's title, markup, CSS and preloads. The scripts and
- * their preloads are marked low priority: nothing on the first paint waits for them, so the HTML,
- * its fonts and the first paint go first, and the page's own code is preloaded beside the entry's.
+ * The page's HTML: the template with the page's title, markup, CSS and preloads. Nothing on the
+ * first paint waits for the scripts: their preloads (the page's own code beside the entry's) are
+ * put in the head only after it (codeAfterFirstPaint).
  */
 function pageHtml(template: string, outDir: string, path: string, title: string, markup: string, styles: string, code: string[]): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template);
@@ -100,12 +101,28 @@ function pageHtml(template: string, outDir: string, path: string, title: string,
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(stylesheet[0], `${preloads}\n    <style>${css}</style>\n    ${styles.trim()}`)
     // data-prerendered names the address it was drawn for: main.tsx hydrates only there.
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`)
-    .replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`);
   if (!out.includes(markup) || !out.includes(`<title>${escapeHtml(title)}</title>`)) {
     throw new Error("prerender: index.html does not have the expected shape");
   }
-  return out;
+  return codeAfterFirstPaint(out);
+}
+
+/**
+ * Moves the page's script preloads into `<template id="${CODE_AFTER_PAINT_ID}">`, where they fetch
+ * nothing: the start script (startAfterFirstPaint.ts) puts them in the head once the browser has
+ * painted the page. On a slow phone the HTML, its fonts and the first paint have the network to
+ * themselves, and the app's code follows them rather than competing with them.
+ */
+function codeAfterFirstPaint(html: string): string {
+  const preload = /\n?\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+  const links = html.match(preload)?.map((link) => link.trim()) ?? [];
+  if (links.length === 0) throw new Error("prerender: no script preloads found in index.html");
+  const start = /<script type="module" crossorigin src="\/assets\/start-[\w-]+\.js"><\/script>/.exec(html);
+  if (!start) throw new Error("prerender: the start script was not found in index.html");
+  return html
+    .replace(preload, "")
+    .replace(start[0], `${start[0]}\n    <template id="${CODE_AFTER_PAINT_ID}">${links.join("")}</template>`);
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

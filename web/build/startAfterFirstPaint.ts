@@ -1,18 +1,27 @@
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 
-/**
- * The app's code runs once the browser has painted the page it has (on `/` and `/auth` the
- * prerendered one), never before: index.html's entry script becomes a preload of the entry (fetched
- * at once, as before) and a small script that imports it after the first frame. Without it a fast
- * machine runs all of the app's code before painting anything, and Lighthouse charges a phone the
- * whole of it before the first paint. A hidden tab paints nothing: there it imports at once. The
- * entry's large imports (React, Apollo, styled-components) are run first, each in a task of its own.
- * The script is written as `assets/start-<hash>.js` (content-hashed, cached for good like the rest).
- */
+/** The id of the `<template>` that holds the page's script preloads until the first paint. */
+export const CODE_AFTER_PAINT_ID = "code-after-paint";
+
+/** When the browser reports no first contentful paint, the code starts this long after the first frame. */
+const FIRST_PAINT_FALLBACK_MS = 1000;
+
 /** Imports of the entry at least this large (bytes, minified) run in a task of their own. */
 const STAGED_CHUNK_BYTES = 20_000;
 
+/**
+ * The app's code is fetched and run once the browser has painted the page it has (on `/` and `/auth`
+ * the prerendered one, reported as its first contentful paint), never before: index.html's entry
+ * script becomes a preload of the entry and a small script that, after that paint, puts the page's
+ * script preloads in the head (build/prerender.ts holds them in a template until then) and imports
+ * the entry. Without it a fast machine fetches and runs all of the app's code before painting
+ * anything, and Lighthouse charges a phone the whole of it before the first paint; a slow phone
+ * shares its network between the code and the page's fonts. A hidden tab paints nothing: there it
+ * imports at once. The entry's large imports (React, Apollo, styled-components) are run first, each
+ * in a task of its own.
+ * The script is written as `assets/start-<hash>.js` (content-hashed, cached for good like the rest).
+ */
 export function startAfterFirstPaint(): Plugin {
   return {
     name: "start-after-first-paint",
@@ -37,9 +46,19 @@ export function startAfterFirstPaint(): Plugin {
         `const steps = ${JSON.stringify([...staged, tag[1]])};\n` +
         `const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));\n` +
         `const start = async () => { for (const step of steps) { await import(step); await nextTask(); } };\n` +
-        `const run = () => start().catch((error) => console.error(error));\n` +
+        // The preloads the prerendered page keeps inert until now (build/prerender.ts).
+        `const fetchCode = () => { const held = document.getElementById(${JSON.stringify(CODE_AFTER_PAINT_ID)}); if (held) document.head.append(held.content); };\n` +
+        `let started = false;\n` +
+        `const run = () => { if (started) return; started = true; fetchCode(); start().catch((error) => console.error(error)); };\n` +
+        `const afterPaint = () => setTimeout(run, 0);\n` +
         `if (document.visibilityState === "hidden") run();\n` +
-        `else requestAnimationFrame(() => setTimeout(run, 0));\n`;
+        `else {\n` +
+        `  try {\n` +
+        `    new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPaint(); } }).observe({ type: "paint", buffered: true });\n` +
+        `  } catch { requestAnimationFrame(afterPaint); }\n` +
+        // Without paint timing, or with nothing contentful to paint: shortly after the first frame.
+        `  requestAnimationFrame(() => setTimeout(run, ${FIRST_PAINT_FALLBACK_MS}));\n` +
+        `}\n`;
       const fileName = `assets/start-${createHash("sha256").update(code).digest("hex").slice(0, 10)}.js`;
       this.emitFile({ type: "asset", fileName, source: code });
       html.source = source.replace(

@@ -47,6 +47,26 @@ for (const [path, heading] of [
   });
 }
 
+// The page is painted before the app's code is even asked for (issue 14): on a slow phone the HTML,
+// its fonts and the first paint have the network to themselves.
+for (const path of ["/", "/auth"]) {
+  test(`${path} asks for the app's code only once its first contentful paint is done`, async ({ page }) => {
+    await page.goto(path);
+    // The app has started: its entry chunk was fetched.
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)));
+    const { paint, code } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      code: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname) && !/\/assets\/start-/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(paint).not.toBeNull();
+    expect(code.length, JSON.stringify(code)).toBeGreaterThan(3);
+    expect(code.filter((entry) => entry.startTime < paint!)).toEqual([]);
+  });
+}
+
 test("/ answers with the board's first offers drawn: readable before any script runs, and kept when the app starts", async ({ browser }) => {
   const offline = await browser.newContext({ javaScriptEnabled: false });
   const plain = await offline.newPage();

@@ -78,8 +78,14 @@ function start(container: HTMLElement, hydrate: boolean, client: ReturnType<type
   }
 }
 
-const container = document.getElementById("root");
-if (container) {
+/** Lets the phone answer a tap (and paint) before the next step of the start runs. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app in short steps, each a task of its own, so that no single task holds a slow phone
+ * for long (issue 14: Lighthouse counts every task over 50 ms as blocking).
+ */
+async function boot(container: HTMLElement) {
   // The page's own code is fetched beside the first chunk. When the build prerendered this address
   // (`/`, `/auth`), its frame stays on screen until that code is here, and React then takes the
   // frame over (see decisions.md) — no loading state between.
@@ -87,18 +93,31 @@ if (container) {
   // The cards the server drew into `/` come with the answer it drew them from (lib/firstScreenData).
   const boardDrawn = restoreFirstScreenData(client);
   const ready = preloadPageFor(window.location, { boardDrawn });
-  const storedUser = readStoredUser();
-  requestFirstScreen(client, window.location, { member: storedUser !== null });
-  if (window.location.pathname === "/") preloadHomeParts();
   const prerendered = container.hasChildNodes();
   // What she types into the prerendered form meanwhile is carried over (lib/prerendered.ts).
   if (prerendered) holdPrerendered(container.firstElementChild);
+  await nextTask();
+  const storedUser = readStoredUser();
+  requestFirstScreen(client, window.location, { member: storedUser !== null });
+  await nextTask();
+  if (window.location.pathname === "/") preloadHomeParts();
   // The page at data-prerendered was drawn for someone not yet known, which is also what React's
   // first render draws, a session stored or not (SessionProvider reads the session after hydrating):
   // only another address (the server sends index.html for every page of the app) or an invitation
   // (`/?id=`) draws something else first.
   const sameFirstRender =
     prerendered && container.dataset.prerendered === window.location.pathname && !new URLSearchParams(window.location.search).has("id");
-  if (prerendered) void ready.then(() => start(container, sameFirstRender, client));
-  else start(container, false, client);
+  if (prerendered) {
+    await ready;
+    await nextTask();
+  }
+  start(container, prerendered && sameFirstRender, client);
+}
+
+const container = document.getElementById("root");
+if (container) {
+  boot(container).catch((error: unknown) => {
+    console.error(error);
+    renderStartupFallback(container);
+  });
 }

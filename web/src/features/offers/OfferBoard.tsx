@@ -11,7 +11,7 @@ import type { BoardOfferFieldsFragment } from "../../gql/graphql";
 import { useSession } from "../session/SessionProvider";
 import { firstScreenDataAt, takeMemberRefresh } from "../../lib/firstScreenData";
 import { useHydrated } from "../../lib/prerendered";
-import { BOARD_FIRST_PAGE } from "./firstPage";
+import { BOARD_FIRST_PAGE, hasFirstPage } from "./firstPage";
 import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "./BoardStates";
 import {
   ALL,
@@ -279,6 +279,12 @@ const optionsOf = (choices: readonly { value: string; label: string }[]) =>
  */
 export function prefetchBoard(client: ApolloClient, { member = false }: { member?: boolean } = {}): Promise<unknown> {
   const refresh = member && takeMemberRefresh();
+  // Already in hand (sent with the page): reading it through a query again would only cost a slow
+  // phone a long task.
+  if (!refresh && hasFirstPage(client)) {
+    prefetchedAt = Date.now();
+    return Promise.resolve();
+  }
   return client
     .query({ ...BOARD_FIRST_PAGE, fetchPolicy: refresh ? "network-only" : "cache-first" })
     .then((answer) => {
