@@ -183,6 +183,42 @@ test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async
   await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
 });
 
+for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 }]) {
+  test(`'Nova Proposta' keeps one height through its six steps (${viewport.width}x${viewport.height})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, "11900000001");
+    await boardIsLive(page);
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Nova Proposta" });
+    const next = () => dialog.getByRole("button", { name: "Próximo" }).click();
+    const heights: number[] = [];
+    const measure = async (step: number) => {
+      await expect(dialog.getByText(`Etapa ${step} de 6`)).toBeVisible();
+      heights.push(Math.round((await dialog.boundingBox())!.height));
+    };
+    await measure(1);
+    await dialog.getByRole("radio", { name: /Oferta/ }).check();
+    await next();
+    await measure(2);
+    await dialog.getByLabel("Título").fill("Altura constante");
+    await next();
+    await measure(3);
+    await dialog.getByLabel("Descrição").fill(DESCRIPTION);
+    await next();
+    await measure(4);
+    await dialog.getByRole("radio", { name: /Permuta/ }).check();
+    await next();
+    await measure(5);
+    await dialog.getByRole("button", { name: "Marketing", exact: true }).click();
+    await next();
+    await measure(6);
+    expect(new Set(heights).size, `heights ${heights.join(", ")}`).toBe(1);
+    // Its buttons stay on screen at every step.
+    await expect(dialog.getByRole("button", { name: "Publicar Proposta" })).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/proposal-step6-${viewport.width}.png` });
+  });
+}
+
 test("a long description scrolls, and only a long one says so; the box ends on a whole line", async ({ page }) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -6,6 +6,9 @@ const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const rise = keyframes`from { opacity: 0; transform: translate(-50%, -46%); } to { opacity: 1; transform: translate(-50%, -50%); }`;
 const slideIn = keyframes`from { transform: translateX(100%); } to { transform: translateX(0); }`;
 
+/** The height of a steady dialog on a screen tall enough (at most 88% of the screen). */
+const STEADY_HEIGHT = "720px";
+
 const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
@@ -14,7 +17,7 @@ const Overlay = styled(RadixDialog.Overlay)`
   animation: ${fadeIn} 0.15s ease-out;
 `;
 
-const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right"; $size: "md" | "lg" }>`
+const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right"; $size: "md" | "lg"; $steady: boolean }>`
   position: fixed;
   z-index: ${({ theme }) => theme.zIndex.overlay + 1};
   background: ${({ theme }) => theme.colors.surface};
@@ -41,6 +44,15 @@ const Content = styled(RadixDialog.Content)<{ $placement: "center" | "right"; $s
           border-radius: ${theme.radii.lg} 0 0 ${theme.radii.lg};
           animation: ${slideIn} 0.2s ease-out;
         `}
+  ${({ $steady }) =>
+    $steady &&
+    css`
+      /* One height whatever it shows (a multi-step form): what follows the header fills it. */
+      height: min(88vh, ${STEADY_HEIGHT});
+      display: flex;
+      flex-direction: column;
+      & > :last-child { flex: 1 0 auto; }
+    `}
 `;
 
 const Header = styled.div`
@@ -94,17 +106,19 @@ interface DialogProps {
   /** lg: a wide centred dialog (the plans modal's four cards). */
   size?: "md" | "lg";
   closeLabel?: string;
+  /** One height for everything it shows in turn (the proposal's six steps), so nothing jumps. */
+  steady?: boolean;
   children?: ReactNode;
 }
 
 /** An accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
-export function Dialog({ open, onOpenChange, title, description, descriptionTone = "muted", trigger, placement = "center", size = "md", closeLabel = "Fechar", children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, descriptionTone = "muted", trigger, placement = "center", size = "md", closeLabel = "Fechar", steady = false, children }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <Overlay />
-        <Content $placement={placement} $size={size} {...(description ? {} : { "aria-describedby": undefined })}>
+        <Content $placement={placement} $size={size} $steady={steady} {...(description ? {} : { "aria-describedby": undefined })}>
           <Header>
             <Title>{title}</Title>
             <Close aria-label={closeLabel}>×</Close>

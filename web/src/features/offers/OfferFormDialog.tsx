@@ -98,6 +98,16 @@ const StepTitle = styled.h3`
   &:focus { outline: none; }
 `;
 
+/** The steps fill the dialog's steady height; the buttons stay at its foot. */
+const StepsForm = styled.form`
+  display: flex;
+  flex-direction: column;
+`;
+
+const StepBody = styled.div`
+  flex: 1 0 auto;
+`;
+
 const Nav = styled.div`
   position: sticky;
   bottom: -${({ theme }) => theme.space.lg};
@@ -155,6 +165,7 @@ const Success = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
+  justify-content: center;
   gap: ${({ theme }) => theme.space.md};
   text-align: center;
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -446,7 +457,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
   const dialogTitle = done ? T.successTitle : initial ? T.editTitle : T.createTitle;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={dialogTitle}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={dialogTitle} steady>
       {done ? (
         <Success>
           <SuccessIcon>
@@ -458,7 +469,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
           </Button>
         </Success>
       ) : (
-        <form ref={formRef} onSubmit={next} noValidate>
+        <StepsForm ref={formRef} onSubmit={next} noValidate>
           <Progress>
             <span>{T.progress(step, TOTAL_STEPS)}</span>
             <Bar role="progressbar" aria-label={T.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
@@ -468,7 +479,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
           <StepTitle ref={stepHeading} id={ids.heading} tabIndex={-1}>
             {T.stepTitles[step - 1]}
           </StepTitle>
-          {body()}
+          <StepBody>{body()}</StepBody>
           <Nav>
             {step > 1 && (
               <Button $variant="outline" onClick={() => goTo(step - 1)} disabled={submitting}>
@@ -479,7 +490,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
               {step < TOTAL_STEPS ? T.next : initial ? (submitting ? T.saving : T.save) : submitting ? T.publishing : T.publish}
             </Button>
           </Nav>
-        </form>
+        </StepsForm>
       )}
     </Dialog>
   );
