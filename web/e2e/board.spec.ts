@@ -183,6 +183,28 @@ test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async
   await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
 });
 
+test("on a phone a member's board starts within her first screen (her hero is compact); a visitor's hero is whole", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto("/");
+  await boardIsLive(page);
+  await expect(page.getByText("Encontre parceiras para criar juntas", { exact: false })).toBeVisible();
+  await expect(page.locator("#mural article").first()).not.toBeInViewport();
+
+  await signIn(page, "11900000001");
+  await page.goto("/");
+  await boardIsLive(page);
+  await expect(page.getByText("Olá, Admin!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Escolher Plano" })).toBeInViewport();
+  await expect(page.getByRole("list", { name: "A comunidade em números" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Mural de Parcerias", level: 2 })).toBeInViewport();
+  await expect(page.locator("#mural article").first()).toBeInViewport();
+  await expect(page.getByText("Encontre parceiras para criar juntas", { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/home-member-375.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator("#mural article").first()).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/home-member-1280.png` });
+});
+
 for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 }]) {
   test(`'Nova Proposta' keeps one height through its six steps (${viewport.width}x${viewport.height})`, async ({ page }) => {
     await page.setViewportSize(viewport);

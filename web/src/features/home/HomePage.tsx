@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { useApolloClient, useQuery } from "@apollo/client/react";
-import styled from "styled-components";
+import styled, { css } from "styled-components";
 import { PRODUCT_NAME, TEXTS, type PlanName } from "@clube-coroa/schema";
 import { ButtonAnchor, ButtonLink } from "../../components/Button";
 import { Crown } from "../../components/Crown";
@@ -34,7 +34,7 @@ export function preloadHomeParts(): void {
   PlansSection.preload().catch(() => undefined);
 }
 
-const Hero = styled.section`
+const Hero = styled.section<{ $compact: boolean }>`
   position: relative;
   overflow: hidden;
   color: #fff;
@@ -43,6 +43,12 @@ const Hero = styled.section`
     radial-gradient(circle at 0% 100%, rgba(255, 255, 255, 0.08), transparent 40%),
     linear-gradient(160deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.brandDark});
   padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xxxl};
+  ${({ $compact, theme }) =>
+    $compact &&
+    css`
+      /* A member is here for the board: a greeting and her two buttons, then the counters and the cards. */
+      padding: ${theme.space.lg} 0 ${theme.space.xxl};
+    `}
 `;
 
 const HeroCrown = styled.div`
@@ -69,11 +75,11 @@ const Eyebrow = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const HeroTitle = styled.h1`
+const HeroTitle = styled.h1<{ $compact: boolean }>`
   color: #fff;
-  font-size: 2.35rem;
+  font-size: ${({ $compact, theme }) => ($compact ? theme.fontSizes.xl : "2.35rem")};
   ${({ theme }) => theme.media.md} {
-    font-size: ${({ theme }) => theme.fontSizes.hero};
+    font-size: ${({ $compact, theme }) => ($compact ? theme.fontSizes.display : theme.fontSizes.hero)};
   }
   span { color: ${({ theme }) => theme.colors.gold}; }
 `;
@@ -83,12 +89,12 @@ const HeroLead = styled.p`
   color: rgba(255, 255, 255, 0.9);
 `;
 
-const Actions = styled.div`
+const Actions = styled.div<{ $compact: boolean }>`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xs};
-  & > * { flex: 1 1 180px; }
+  & > * { flex: 1 1 ${({ $compact }) => ($compact ? "130px" : "180px")}; }
   ${({ theme }) => theme.media.sm} {
     & > * { flex: 0 0 auto; }
   }
@@ -108,7 +114,7 @@ const SignInNote = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const Counters = styled.ul`
+const Counters = styled.ul<{ $compact: boolean }>`
   list-style: none;
   margin: -${({ theme }) => theme.space.xxl} 0 0;
   padding: 0;
@@ -120,6 +126,22 @@ const Counters = styled.ul`
     grid-template-columns: repeat(4, 1fr);
     gap: ${({ theme }) => theme.space.md};
   }
+  ${({ $compact, theme }) =>
+    $compact &&
+    css`
+      gap: ${theme.space.xs};
+      margin-top: -${theme.space.xl};
+      /* Each number beside its name, on one line. */
+      li {
+        display: flex;
+        align-items: baseline;
+        justify-content: center;
+        gap: ${theme.space.xs};
+        padding: ${theme.space.xs} ${theme.space.sm};
+        border-top-width: 3px;
+      }
+      li > span:first-child { min-height: 0; font-size: ${theme.fontSizes.xl}; }
+    `}
 `;
 
 const Counter = styled.li`
@@ -146,9 +168,9 @@ const CounterLabel = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const Section = styled.section`
+const Section = styled.section<{ $compact?: boolean }>`
   scroll-margin-top: 72px;
-  padding: ${({ theme }) => theme.space.xxl} 0 0;
+  padding: ${({ $compact, theme }) => ($compact ? theme.space.lg : theme.space.xxl)} 0 0;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
@@ -216,12 +238,12 @@ const statField = {
 const numberFormat = new Intl.NumberFormat("pt-BR");
 
 /** The hero counters: '...' while loading, 0 when a value is missing (spec part 1 section 2). */
-function CommunityCounters() {
+function CommunityCounters({ compact }: { compact: boolean }) {
   const { data, loading } = useQuery(CommunityStatsDocument, { fetchPolicy: "cache-and-network" });
   const stats = data?.communityStats;
   const waiting = !stats && loading;
   return (
-    <Counters aria-label={T.countersLabel} aria-busy={waiting}>
+    <Counters aria-label={T.countersLabel} aria-busy={waiting} $compact={compact}>
       {counterKeys.map((key) => (
         <Counter key={key}>
           <CounterValue data-testid={`counter-${key}`}>{waiting ? "..." : numberFormat.format(stats?.[statField[key]] ?? 0)}</CounterValue>
@@ -239,21 +261,25 @@ function firstName(name: string | null | undefined): string | null {
 
 type HeroMode = "visitor" | "member" | "pending";
 
-/** The hero: a visitor is invited in, a member to the plans; while the session is read, neither. */
+/**
+ * The hero: a visitor is invited in, a member to the plans; while the session is read, neither. A
+ * member's is compact (issue 15): on a phone the board starts within her first screen.
+ */
 function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
+  const compact = mode === "member";
   return (
-    <Hero aria-labelledby="hero-title">
+    <Hero aria-labelledby="hero-title" $compact={compact}>
       <HeroCrown>
-        <Crown size={280} />
+        <Crown size={compact ? 160 : 280} />
       </HeroCrown>
       <Container>
         <HeroInner>
           <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
-          <HeroTitle id="hero-title">
+          <HeroTitle id="hero-title" $compact={compact}>
             Bem-vinda ao <span>{PRODUCT_NAME}</span>
           </HeroTitle>
-          <HeroLead>{T.lead}</HeroLead>
-          <Actions>
+          {!compact && <HeroLead>{T.lead}</HeroLead>}
+          <Actions $compact={compact}>
             {mode === "pending" ? (
               <>
                 <ActionPlaceholder />
@@ -266,11 +292,11 @@ function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
                     {LANDING_TEXTS.signIn}
                   </ButtonLink>
                 ) : (
-                  <ButtonAnchor href="#planos" $variant="gold" $size="lg">
+                  <ButtonAnchor href="#planos" $variant="gold" $size="md">
                     {T.choosePlan}
                   </ButtonAnchor>
                 )}
-                <ButtonAnchor href="#mural" $variant="light" $size="lg">
+                <ButtonAnchor href="#mural" $variant="light" $size={compact ? "md" : "lg"}>
                   {T.exploreBoard}
                 </ButtonAnchor>
               </>
@@ -320,6 +346,7 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
   const { status, user } = useSession();
   const name = status === "authenticated" ? firstName(user?.nickname) ?? firstName(user?.fullName) : null;
   const visitor = status !== "authenticated";
+  const member = !pending && !visitor;
   const client = useApolloClient();
   // While the session is read, the board's first page is already asked for (the same code the
   // board loads with; see prefetchBoard).
@@ -335,11 +362,13 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
       <HomeHero mode={pending ? "pending" : visitor ? "visitor" : "member"} name={name} />
 
       <Container>
-        <CommunityCounters />
-        {!pending && <BannerCarousel />}
-        <KindsSection />
+        <CommunityCounters compact={member} />
+        {/* A member's board comes first; the banners and the three kinds follow it (fixed slots, so
+            the board stays mounted when the session is known). */}
+        {!pending && !member && <BannerCarousel />}
+        {!member && <KindsSection />}
 
-        <Section id="mural" aria-labelledby="mural-title">
+        <Section id="mural" aria-labelledby="mural-title" $compact={member}>
           <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
           {boardFrame ? (
             <>
@@ -352,6 +381,9 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
             </Suspense>
           )}
         </Section>
+
+        {member && <BannerCarousel />}
+        {member && <KindsSection />}
 
         {pending ? (
           <FrameTail />
