@@ -58,10 +58,15 @@ const Footer = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-/** The yellow banner of part 2 §2 for a signed-in member whose profile is incomplete. */
+/**
+ * The yellow banner of part 2 §2 for a signed-in member whose profile is incomplete. Not on the
+ * sign-in page, which she is leaving: there it would push the form down under her finger while it
+ * says 'Verificando...' (issue 15).
+ */
 function IncompleteProfileBanner() {
   const { status, user } = useSession();
-  if (status !== "authenticated" || !user || user.profileComplete) return null;
+  const { pathname } = useLocation();
+  if (status !== "authenticated" || !user || user.profileComplete || pathname === "/auth") return null;
   return (
     <Banner role="region" aria-label="Aviso de perfil">
       <BannerInner>

@@ -213,16 +213,18 @@ describe("LoginPage", () => {
     await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
     await u.click(screen.getByRole("button", { name: "Verificar Token" }));
 
-    // Signed in at once (the banner shows), still on the login page until the delay passes.
-    expect(await screen.findByText("Complete seu perfil para acessar todos os recursos da plataforma")).toBeInTheDocument();
+    // Signed in at once, still on the login page until the delay passes: the yellow banner waits for
+    // the page she is taken to, so the form does not move under her meanwhile.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("clubecoroa_user") ?? "null")).toMatchObject({ id: 7, plan: "nobreza" }));
     expect(screen.getByRole("heading", { name: "Token Enviado!" })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem("clubecoroa_user") ?? "null")).toMatchObject({ id: 7, plan: "nobreza" });
+    expect(screen.queryByText("Complete seu perfil para acessar todos os recursos da plataforma")).not.toBeInTheDocument();
 
     await act(async () => {
       vi.advanceTimersByTime(1500);
     });
 
     expect(await screen.findByRole("heading", { name: "Meu Perfil" })).toBeInTheDocument();
+    expect(screen.getByText("Complete seu perfil para acessar todos os recursos da plataforma")).toBeInTheDocument();
     expect(await findToast("Complete seu cadastro")).toBeInTheDocument();
     expect(
       await findToast("Para usufruir das funcionalidades da plataforma, é necessário completar o cadastro."),
