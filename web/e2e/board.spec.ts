@@ -183,6 +183,36 @@ test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async
   await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
 });
 
+test("a new nobreza member sees her offer just published at the top of the board, not seven pages down", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, "21988887777");
+  await page.goto("/");
+  await boardIsLive(page);
+  // She publishes from deep down the board.
+  await page.locator("#mural article").nth(8).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Publicar", exact: true }).click();
+  const title = "Mentoria gratuita para quem está começando";
+  await fillProposal(page, { title, type: "Apoio", category: "Marketing" });
+  const success = page.getByRole("dialog", { name: "Publicação Realizada com Sucesso!" });
+  await success.getByRole("button", { name: "OK" }).click();
+  await expect(success).toBeHidden();
+
+  const mine = page.getByRole("region", { name: "Sua nova publicação" });
+  await expect(mine).toBeInViewport();
+  await expect(mine).toBeFocused();
+  await expect(mine.getByRole("article").getByRole("heading", { name: title })).toBeVisible();
+  await expect(mine.getByText("Ela fica aqui no topo para você.", { exact: false })).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Mais ações" })).toBeVisible();
+  // Once on the page, whether the board's first page holds it or not.
+  await expect(page.getByRole("heading", { name: title })).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/board-just-published-375.png` });
+  // A filter shows the board as it is; clearing it brings her offer back to the top.
+  await board(page).getByRole("button", { name: "Collab", exact: true }).click();
+  await expect(mine).toHaveCount(0);
+  await board(page).getByRole("button", { name: "Todos", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Sua nova publicação" })).toBeVisible();
+});
+
 test("on a phone a member's board starts within her first screen (her hero is compact); a visitor's hero is whole", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto("/");

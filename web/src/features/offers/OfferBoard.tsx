@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ApolloClient } from "@apollo/client";
-import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { useApolloClient, useFragment, useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { OFFER_TYPES, POST_TYPES, type OfferInput, type PlanName } from "@clube-coroa/schema";
@@ -30,6 +30,7 @@ import {
 } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import {
+  BoardOfferFieldsFragment as BoardOfferFieldsDocument,
   BoardOffersDocument,
   CommunityStatsDocument,
   CreateOfferDocument,
@@ -233,6 +234,23 @@ const visuallyBusy = css`
   transition: opacity 0.2s ease;
 `;
 
+/** Her offer just published, above the board for her (issue 15: on the board it may sit pages down). */
+const JustPublished = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  border: 2px solid ${({ theme }) => theme.colors.gold};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.brandSoft};
+  scroll-margin: 96px;
+  &:focus { outline: none; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.brand}; outline-offset: 2px; }
+  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  p { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  & > article { max-width: 560px; width: 100%; }
+`;
+
 const Results = styled.div<{ $busy: boolean }>`
   ${({ $busy }) => $busy && visuallyBusy}
 `;
@@ -343,6 +361,26 @@ export function OfferBoard() {
   const [improveOfferText] = useMutation(ImproveOfferTextDocument);
   const [startConversation] = useMutation(StartConversationDocument);
   const [contacting, setContacting] = useState<number | null>(null);
+
+  // Her offer just published: read live from the cache (likes, edits), gone when she deletes it.
+  const [publishedId, setPublishedId] = useState<number | null>(null);
+  const published = useFragment({ fragment: BoardOfferFieldsDocument, from: publishedId === null ? null : { __typename: "Offer", id: publishedId } });
+  const justPublished = published.complete && isShowable(published.data as OfferNode) ? (published.data as OfferNode) : null;
+  const justPublishedRef = useRef<HTMLElement>(null);
+  const justPublishedTitle = useId();
+  const [revealPublished, setRevealPublished] = useState(0);
+  useEffect(() => {
+    if (!revealPublished) return;
+    // After the success popup has closed and handed focus back.
+    const timer = setTimeout(() => {
+      const section = justPublishedRef.current;
+      if (!section) return;
+      const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      section.scrollIntoView?.({ block: "center", behavior: reduced ? "auto" : "smooth" });
+      section.focus({ preventScroll: true });
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [revealPublished]);
 
   const offers = useMemo(() => (data?.offers.edges ?? []).map((e) => e.node).filter(isShowable), [data]);
   const pageInfo = data?.offers.pageInfo;
@@ -559,7 +597,11 @@ export function OfferBoard() {
     } catch {
       throw refused(T.createFailed);
     }
-    if (result?.__typename === "Offer") return; // The dialog shows its success popup; OK refreshes.
+    if (result?.__typename === "Offer") {
+      // The dialog shows its success popup; OK refreshes the board, with this one above it for her.
+      setPublishedId(result.id);
+      return;
+    }
     if (result?.__typename === "PlanLimitError") {
       setFormOpen(false);
       setPlanLimit({ message: result.message, upgradeMessage: result.upgradeMessage });
@@ -619,12 +661,13 @@ export function OfferBoard() {
 
   // ---- render -----------------------------------------------------------------------------------
   const filtered = hasFilters(filters);
+  const pinned = filtered ? null : justPublished;
   const activeFilters = [filters.state, filters.type, filters.category].filter((v) => v !== ALL).length;
   let results;
   if (offers.length > 0) {
     results = (
       <OfferGrid>
-        {offers.map((offer) => {
+        {offers.filter((offer) => offer.id !== pinned?.id).map((offer) => {
           const own = isOwn(offer);
           return (
             <OfferCard
@@ -701,6 +744,22 @@ export function OfferBoard() {
         )}
       </Filters>
 
+      {pinned && (
+        <JustPublished ref={justPublishedRef} tabIndex={-1} aria-labelledby={justPublishedTitle}>
+          <h3 id={justPublishedTitle}>{T.justPublished}</h3>
+          <p>{T.justPublishedNote}</p>
+          <OfferCard
+            offer={pinned}
+            isOwner
+            onLike={like}
+            onContact={contact}
+            onEdit={openEdit}
+            onDelete={setDeleting}
+            onOpenAuthor={openAuthor}
+          />
+        </JustPublished>
+      )}
+
       <Results $busy={!!data && loading && !loadingMore} aria-busy={loading}>
         {results}
       </Results>
@@ -729,7 +788,10 @@ export function OfferBoard() {
         initial={editing ? formInitialOf(editing) : undefined}
         onSubmit={submit}
         onImprove={improve}
-        onDone={refreshNow}
+        onDone={() => {
+          refreshNow();
+          setRevealPublished((n) => n + 1);
+        }}
         author={user ? { userNickname: user.nickname, userFullName: user.fullName, userPlan: user.plan } : undefined}
       />
 

@@ -26,6 +26,8 @@ export const BOARD_TEXTS = {
   more: "Ver mais",
   loadingMore: "Carregando...",
   publish: "Publicar",
+  justPublished: "Sua nova publicação",
+  justPublishedNote: "Ela fica aqui no topo para você. No mural, as publicações seguem a ordem dos planos.",
   publishLabel: "Publicar nova proposta",
   notSignedIn: "Usuário não autenticado - faça login novamente",
   errorTitle: "Erro",
