@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { PRODUCT_NAME } from "../schema/src/constants";
+import { COUNTRIES } from "../schema/src/countries";
+import { countryFlags } from "./build/countryFlags";
 import { initialLoadBudget } from "./build/initialLoadBudget";
 import { inlineGraphqlDocuments } from "./build/inlineGraphqlDocuments";
 import { prerenderFirstScreens } from "./build/prerender";
@@ -95,6 +97,7 @@ const clientBuild = defineConfig({
     react(),
     graphqlDocuments(),
     startAfterFirstPaint(),
+    countryFlags(COUNTRIES.map((country) => country.code)),
     serviceWorkerBuild(),
     initialLoadBudget(170),
     // Brotli and gzip files beside the content-hashed assets, at the highest levels (once per build);

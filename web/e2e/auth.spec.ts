@@ -49,6 +49,21 @@ test("the demo superuser lands on the home page and sees the admin link", async 
   await expect(page.getByRole("heading", { name: "Dashboard Administrativo" })).toBeVisible();
 });
 
+test("the country selector shows the chosen country's flag, an SVG the server sends", async ({ page }) => {
+  await page.goto("/auth");
+  const flag = page.locator("img[data-flag]");
+  const drawn = () => flag.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+  await expect(flag).toHaveAttribute("src", "/flags/BR.svg");
+  await expect.poll(drawn).toBe(true);
+  await page.getByLabel("País").selectOption("PT");
+  await expect(flag).toHaveAttribute("src", "/flags/PT.svg");
+  await expect.poll(drawn).toBe(true);
+  const answer = await page.request.get("/flags/PT.svg");
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toContain("image/svg+xml");
+  await page.screenshot({ path: `${SHOTS}/auth-flag.png` });
+});
+
 test("a wrong code is refused with the spec's toast", async ({ page }) => {
   await requestCode(page, "31900007654");
   const code = await codeFor(page, "5531900007654");

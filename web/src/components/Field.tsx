@@ -87,16 +87,43 @@ export function Field({
 }
 
 /** A labelled native select: the phone's own picker is the most comfortable one-handed. */
-export function Select({ label, hint, error, id, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+/** Holds a select and what stands at its start (a flag): the select leaves it room. */
+const SelectWithLeading = styled.div`
+  position: relative;
+  & > :first-child {
+    position: absolute;
+    left: ${({ theme }) => theme.space.md};
+    top: 50%;
+    transform: translateY(-50%);
+    pointer-events: none;
+  }
+  select { padding-left: 3.25rem; }
+`;
+
+/**
+ * A labelled native select with an optional hint and error. `leading`: drawn at its start, inside
+ * the box (the chosen country's flag), decorative: the option's text says the same.
+ */
+export function Select({ label, hint, error, id, leading, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { leading?: ReactNode }) {
   const generated = useId();
   const selectId = id ?? generated;
   const hintId = `${selectId}-hint`;
+  const control = (
+    <NativeSelect id={selectId} aria-describedby={error || hint ? hintId : undefined} aria-invalid={error ? true : undefined} $invalid={!!error} {...select}>
+      {children}
+    </NativeSelect>
+  );
   return (
     <Wrapper>
       <Label htmlFor={selectId}>{label}</Label>
-      <NativeSelect id={selectId} aria-describedby={error || hint ? hintId : undefined} aria-invalid={error ? true : undefined} $invalid={!!error} {...select}>
-        {children}
-      </NativeSelect>
+      {leading ? (
+        <SelectWithLeading>
+          {leading}
+          {control}
+        </SelectWithLeading>
+      ) : (
+        control
+      )}
       {(error || hint) && (
         <Hint id={hintId} $error={!!error}>
           {error ?? hint}

@@ -44,6 +44,23 @@ describe("LoginPage", () => {
     expect(phone).toHaveValue("(11) 98765-4321");
   });
 
+  it("shows the chosen country's flag as an SVG image; the options name the countries without emoji flags", async () => {
+    const u = userEvent.setup();
+    const { container } = renderApp("/auth", { Me: meIs(null) });
+
+    const country = await screen.findByLabelText("País");
+    const flag = () => container.querySelector("img[data-flag]");
+    expect(flag()).toHaveAttribute("src", "/flags/BR.svg");
+    // Decorative: the selector's text already names the country.
+    expect(flag()).toHaveAttribute("alt", "");
+    const options = within(country).getAllByRole("option").map((option) => option.textContent ?? "");
+    expect(options.filter((text) => /\p{Regional_Indicator}/u.test(text))).toEqual([]);
+    expect(options).toContain("Portugal (+351)");
+
+    await u.selectOptions(country, "PT");
+    expect(flag()).toHaveAttribute("src", "/flags/PT.svg");
+  });
+
   it("lands a pasted or autofilled number in the right digits, whatever form it comes in", async () => {
     const u = userEvent.setup();
     renderApp("/auth", { Me: meIs(null) });
