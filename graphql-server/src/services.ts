@@ -58,11 +58,11 @@ export function createWhatsAppSender(config: Config, log: Logger, clock: Clock):
   return new LocalWhatsAppSender(log, () => clock.now());
 }
 
-export function createTextImprover(config: Config): TextImprover {
+export function createTextImprover(config: Config, log?: Logger): TextImprover {
   if (config.AI_PROVIDER === "openai") {
     return new OpenAiTextImprover({ apiUrl: config.AI_API_URL, apiKey: config.AI_API_KEY!, model: config.AI_MODEL! });
   }
-  return new LocalTextImprover();
+  return new LocalTextImprover({ log });
 }
 
 export function createCepLookup(config: Config): CepLookup {
@@ -128,7 +128,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     clock,
     log,
     bus,
-    ai: createTextImprover(config),
+    ai: createTextImprover(config, log),
     boardCacheMs: config.BOARD_CACHE_MS,
     improveLimiter: limiter("improve-text", config.IMPROVE_TEXT_PER_HOUR, 3600),
   });

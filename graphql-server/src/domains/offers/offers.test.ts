@@ -252,11 +252,12 @@ describe("offers over REST", () => {
     const { client } = await member();
     const answer = await client.rest("POST", "/api/improve-text", {
       title: "Aulas de inglês",
-      description: "  dou aulas de inglês   online.  turmas pequenas ",
+      description: "  dou aulas de ingles   online pra iniciantes.  turmas pequenas, voce escolhe o horario ",
       postType: "oferta",
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.description).toMatch(/^Dou aulas de inglês online\. Turmas pequenas\.\n\n/);
+    // Spelled with the Portuguese dictionary, then tidied.
+    expect(answer.body.description).toMatch(/^Dou aulas de inglês online para iniciantes\. Turmas pequenas, você escolhe o horário\.\n\n/);
     const missing = await client.rest("POST", "/api/improve-text", { title: "", description: "", postType: "oferta" });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe("VALIDATION");
