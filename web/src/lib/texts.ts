@@ -17,7 +17,7 @@ export const WEB_TEXTS = {
     currentPlan: "Seu plano",
   },
   home: {
-    eyebrow: "Bem-vinda ao clube",
+    eyebrow: "O clube de parcerias das empreendedoras",
     title: `Onde empreendedoras se coroam juntas`,
     lead: "Encontre parceiras para criar juntas, trocar serviços e se apoiar. Publique sua proposta no Mural de Parcerias e deixe a rede trabalhar por você.",
     choosePlan: "Escolher Plano",
@@ -26,9 +26,9 @@ export const WEB_TEXTS = {
     countersLabel: "A comunidade em números",
     kindsTitle: "Três jeitos de fazer parceria",
     kinds: [
-      { name: "Collab", text: "Criem juntas um produto, um evento ou um conteúdo." },
-      { name: "Permuta", text: "Troque o seu serviço pelo serviço de outra parceira." },
-      { name: "Apoio", text: "Ofereça ou peça ajuda, sem nada em troca." },
+      { kind: "collab", name: "Collab", text: "Criem juntas um produto, um evento ou um conteúdo." },
+      { kind: "permuta", name: "Permuta", text: "Troque o seu serviço pelo serviço de outra parceira." },
+      { kind: "apoio", name: "Apoio", text: "Ofereça ou peça ajuda, sem nada em troca." },
     ],
     boardTitle: "Mural de Parcerias",
     boardSoon: "O mural está sendo preparado com carinho. Em breve você verá aqui as ofertas e os pedidos das parceiras.",

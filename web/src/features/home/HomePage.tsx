@@ -3,7 +3,7 @@ import { useApolloClient, useQuery } from "@apollo/client/react";
 import styled, { css } from "styled-components";
 import { PRODUCT_NAME, TEXTS, type PlanName } from "@clube-coroa/schema";
 import { ButtonAnchor, ButtonLink } from "../../components/Button";
-import { Crown } from "../../components/Crown";
+import { KindIcon } from "../../components/KindIcon";
 import { Container } from "../../components/Page";
 import { Skeleton } from "../../components/Spinner";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
@@ -14,6 +14,7 @@ import { hasFirstPage } from "../offers/firstPage";
 import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
 import { LANDING_TEXTS } from "./landingTexts";
+import { HeroArt } from "./HeroArt";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
@@ -51,12 +52,25 @@ const Hero = styled.section<{ $compact: boolean }>`
     `}
 `;
 
-const HeroCrown = styled.div`
-  position: absolute;
-  right: -40px;
-  bottom: -30px;
-  color: rgba(217, 169, 63, 0.14);
-  pointer-events: none;
+/** The text and, from a tablet's width, the drawing beside it (phones keep the text alone: it is their first screen). */
+const HeroLayout = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.xl};
+`;
+
+const HeroPicture = styled.div`
+  display: none;
+  flex: none;
+  ${({ theme }) => theme.media.md} {
+    display: block;
+    width: 260px;
+    svg { width: 100%; height: auto; }
+  }
+  ${({ theme }) => theme.media.lg} {
+    width: 320px;
+  }
 `;
 
 const HeroInner = styled.div`
@@ -269,47 +283,51 @@ function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
   const compact = mode === "member";
   return (
     <Hero aria-labelledby="hero-title" $compact={compact}>
-      <HeroCrown>
-        <Crown size={compact ? 160 : 280} />
-      </HeroCrown>
       <Container>
-        <HeroInner>
-          <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
-          <HeroTitle id="hero-title" $compact={compact}>
-            Bem-vinda ao <span>{PRODUCT_NAME}</span>
-          </HeroTitle>
-          {!compact && <HeroLead>{T.lead}</HeroLead>}
-          <Actions $compact={compact}>
-            {mode === "pending" ? (
-              <>
-                <ActionPlaceholder />
-                <ActionPlaceholder />
-              </>
-            ) : (
-              <>
-                {mode === "visitor" ? (
-                  <ButtonLink to="/auth" $variant="gold" $size="lg">
-                    {LANDING_TEXTS.signIn}
-                  </ButtonLink>
-                ) : (
-                  <ButtonAnchor href="#planos" $variant="gold" $size="md">
-                    {T.choosePlan}
+        <HeroLayout>
+          <HeroInner>
+            <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
+            <HeroTitle id="hero-title" $compact={compact}>
+              Bem-vinda ao <span>{PRODUCT_NAME}</span>
+            </HeroTitle>
+            {!compact && <HeroLead>{T.lead}</HeroLead>}
+            <Actions $compact={compact}>
+              {mode === "pending" ? (
+                <>
+                  <ActionPlaceholder />
+                  <ActionPlaceholder />
+                </>
+              ) : (
+                <>
+                  {mode === "visitor" ? (
+                    <ButtonLink to="/auth" $variant="gold" $size="lg">
+                      {LANDING_TEXTS.signIn}
+                    </ButtonLink>
+                  ) : (
+                    <ButtonAnchor href="#planos" $variant="gold" $size="md">
+                      {T.choosePlan}
+                    </ButtonAnchor>
+                  )}
+                  <ButtonAnchor href="#mural" $variant="light" $size={compact ? "md" : "lg"}>
+                    {T.exploreBoard}
                   </ButtonAnchor>
-                )}
-                <ButtonAnchor href="#mural" $variant="light" $size={compact ? "md" : "lg"}>
-                  {T.exploreBoard}
-                </ButtonAnchor>
-              </>
+                </>
+              )}
+            </Actions>
+            {mode === "visitor" && <SignInNote>{LANDING_TEXTS.signInNote}</SignInNote>}
+            {/* Most first visits are visitors': their note's line is kept so the counters do not move down. */}
+            {mode === "pending" && (
+              <SignInNote aria-hidden="true" style={{ visibility: "hidden" }}>
+                {LANDING_TEXTS.signInNote}
+              </SignInNote>
             )}
-          </Actions>
-          {mode === "visitor" && <SignInNote>{LANDING_TEXTS.signInNote}</SignInNote>}
-          {/* Most first visits are visitors': their note's line is kept so the counters do not move down. */}
-          {mode === "pending" && (
-            <SignInNote aria-hidden="true" style={{ visibility: "hidden" }}>
-              {LANDING_TEXTS.signInNote}
-            </SignInNote>
+          </HeroInner>
+          {!compact && (
+            <HeroPicture>
+              <HeroArt />
+            </HeroPicture>
           )}
-        </HeroInner>
+        </HeroLayout>
       </Container>
     </Hero>
   );
@@ -324,7 +342,7 @@ function KindsSection() {
         {T.kinds.map((kind) => (
           <KindCard key={kind.name}>
             <KindMark>
-              <Crown size={22} />
+              <KindIcon kind={kind.kind} size={24} />
             </KindMark>
             <h3>{kind.name}</h3>
             <p>{kind.text}</p>

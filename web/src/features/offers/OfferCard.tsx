@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import styled, { css, keyframes } from "styled-components";
 import { LIMITS, PLAN_RANK, TIMINGS, type OfferTypeName, type PlanName, type PostTypeName } from "@clube-coroa/schema";
+import { KindIcon } from "../../components/KindIcon";
 import { Avatar } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
@@ -110,11 +111,14 @@ const UrgentBadge = styled.span`
   letter-spacing: 0.04em;
 `;
 
+/** Who: after what she offers or asks for, above the action. */
 const Author = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   min-width: 0;
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space.xs};
 `;
 
 const AvatarButton = styled.button`
@@ -157,7 +161,11 @@ const Badges = styled.ul`
 `;
 
 const Badge = styled.li<{ $tone: "brand" | "gold" | "neutral" }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.3em;
   padding: 0.2em 0.7em;
+  svg { flex: none; }
   border-radius: ${({ theme }) => theme.radii.pill};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: ${({ theme }) => theme.fontWeights.heavy};
@@ -177,7 +185,8 @@ const Activity = styled.p`
 `;
 
 const Title = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `;
 
@@ -221,7 +230,6 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  margin-top: auto;
   padding-top: ${({ theme }) => theme.space.xs};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   & > :last-child { flex: 1; }
@@ -304,28 +312,16 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
         <OverflowMenu label={T.menu} actions={actions} />
       </Top>
 
-      <Author>
-        {canOpenAuthor ? (
-          <AvatarButton type="button" aria-label={T.openAuthor(name || "autora")} onClick={() => onOpenAuthor?.(offer)}>
-            {avatar}
-          </AvatarButton>
-        ) : (
-          avatar
-        )}
-        <AuthorText>
-          <AuthorName>{name}</AuthorName>
-          {offer.userPlan && <PlanBadge plan={offer.userPlan} label={T.plan} />}
-          {since !== null && <Since>{T.since(since)}</Since>}
-        </AuthorText>
-      </Author>
 
       <Badges>
         <Badge $tone="brand">{OFFER_TEXTS.postType[offer.postType]}</Badge>
-        <Badge $tone="gold">{OFFER_TEXTS.kind[offer.type]}</Badge>
+        <Badge $tone="gold">
+          <KindIcon kind={offer.type} size={14} />
+          {OFFER_TEXTS.kind[offer.type]}
+        </Badge>
         {!preview && <Badge $tone="neutral">{T.id(offer.id)}</Badge>}
       </Badges>
 
-      {offer.userProfessionalActivity && <Activity>{offer.userProfessionalActivity}</Activity>}
 
       <Title id={titleId}>{offer.title}</Title>
       {long && <LongNote>{T.longNote(offer.description.length)}</LongNote>}
@@ -343,6 +339,22 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
           ))}
         </Tags>
       )}
+
+      <Author>
+        {canOpenAuthor ? (
+          <AvatarButton type="button" aria-label={T.openAuthor(name || "autora")} onClick={() => onOpenAuthor?.(offer)}>
+            {avatar}
+          </AvatarButton>
+        ) : (
+          avatar
+        )}
+        <AuthorText>
+          <AuthorName>{name}</AuthorName>
+          {offer.userPlan && <PlanBadge plan={offer.userPlan} label={T.plan} />}
+          {since !== null && <Since>{T.since(since)}</Since>}
+          {offer.userProfessionalActivity && <Activity>{offer.userProfessionalActivity}</Activity>}
+        </AuthorText>
+      </Author>
 
       <Actions>
         <LikeButton
