@@ -29,7 +29,7 @@ import { legacySockets } from "./rest/sockets.js";
 import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
 import { seedIfEmpty } from "./seed/auto.js";
-import { createServices, type Services } from "./services.js";
+import { createServices, createStorage, type Services } from "./services.js";
 import { boardResponseCache } from "./graphql/board-response-cache.js";
 import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
 import { repoPath } from "./paths.js";
@@ -68,8 +68,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
-  await seedIfEmpty(db, config, log, clock.now());
-  const services = createServices({ config, db, clock, log });
+  // One storage for the demo's photos and the services that serve them.
+  const storage = createStorage(config);
+  await seedIfEmpty(db, config, log, clock.now(), storage);
+  const services = createServices({ config, db, clock, log, storage });
   const promoted = await applySuperuserPhones(db.prisma, services.sessions, config.SUPERUSER_PHONES);
   if (promoted) log.info({ promoted }, "superuser phones applied");
   const app = express();

@@ -89,7 +89,7 @@ export function createPaymentProvider(config: Config, log: Logger, clock: Clock,
 export const PARTNER_KEY_FAILURES_PER_MINUTE = 30;
 
 /** Every domain service, wired once per app instance; both doors (GraphQL and REST) call these. */
-export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger }) {
+export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger; storage?: Storage }) {
   const { config, db, clock, log } = options;
   const prisma = db.prisma;
   // Names this deployment's data in shared Redis keys and channels (never the URL itself: it may hold a password).
@@ -113,7 +113,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     verifyLimiter: limiter("otp-verify", config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
     statsTouched,
   });
-  const storage = createStorage(config);
+  const storage = options.storage ?? createStorage(config);
   const cep = createCepLookup(config);
   const limits = {
     /** GraphQL without a session, per address (the door checks it). */

@@ -224,6 +224,9 @@ test("on a phone a member's board starts within her first screen (her hero is co
   await page.goto("/");
   await boardIsLive(page);
   await expect(page.getByText("Olá, Admin!")).toBeVisible();
+  // Beside her plan and her unread count, the menu's icon keeps its size (it shrank to a dot).
+  const menuIcon = await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).locator("svg").first().boundingBox();
+  expect(menuIcon!.width).toBeGreaterThanOrEqual(18);
   await expect(page.getByRole("link", { name: "Escolher Plano" })).toBeInViewport();
   await expect(page.getByRole("list", { name: "A comunidade em números" })).toBeInViewport();
   await expect(page.getByRole("heading", { name: "Mural de Parcerias", level: 2 })).toBeInViewport();

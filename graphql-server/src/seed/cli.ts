@@ -3,6 +3,8 @@
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../lib/db.js";
 import { applyMigrations } from "../lib/migrate.js";
+import { createStorage } from "../services.js";
+import { giveDemoAvatars } from "./avatars.js";
 import { DEMO_SUPERUSER_PHONE, seedDemo } from "./demo.js";
 
 const config = loadConfig();
@@ -16,7 +18,8 @@ try {
     await db.raw.exec(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
   }
   const counts = await seedDemo(db.prisma);
-  console.log(`Dados de demonstração recriados em ${db.describe}:`, counts);
+  const avatars = await giveDemoAvatars(db.prisma, createStorage(config));
+  console.log(`Dados de demonstração recriados em ${db.describe}:`, { ...counts, avatars });
   console.log(`Superusuária de demonstração: +${DEMO_SUPERUSER_PHONE}`);
 } finally {
   await db.close();

@@ -95,6 +95,9 @@ const MenuButton = styled.button`
   ${itemStyles}
   gap: ${({ theme }) => theme.space.xs};
   border: 2px solid rgba(255, 255, 255, 0.5);
+  /* Beside the plan badge and the unread count on a narrow phone, the icon kept shrinking to a dot. */
+  flex: none;
+  svg { flex: none; }
 `;
 
 const Burger = () => (

@@ -118,9 +118,11 @@ export interface ReferralStats {
 /** Content left in a message whose sender deleted her account. */
 export const REMOVED_MESSAGE = "Mensagem removida";
 
-const PHOTO_MARKER = "webp";
+/** profilePhoto / bannerImage: the image is stored at imageKey (spec: the literal marker 'webp'). */
+export const PHOTO_MARKER = "webp";
 const hasPremiumProfile = (plan: PlanName) => PLAN_RANK[plan] >= PLAN_RANK.majestade;
-const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
+/** Where a member's photo or banner is stored. */
+export const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** The fields a plan below majestade may not keep: cleared in the same write that lowers the plan. */
