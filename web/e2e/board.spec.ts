@@ -227,7 +227,17 @@ test("on a phone a member's board starts within her first screen (her hero is co
   // Beside her plan and her unread count, the menu's icon keeps its size (it shrank to a dot).
   const menuIcon = await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).locator("svg").first().boundingBox();
   expect(menuIcon!.width).toBeGreaterThanOrEqual(18);
+  // And the club's crown beside its name keeps its size too.
+  const brandCrown = await page.getByRole("banner").getByRole("link", { name: /Clube Coroa/ }).locator("svg").first().boundingBox();
+  expect(brandCrown!.width).toBeGreaterThanOrEqual(16);
+  const bar = (await page.getByRole("banner").boundingBox())!;
+  expect(bar.width).toBeLessThanOrEqual(375);
   await expect(page.getByRole("link", { name: "Escolher Plano" })).toBeInViewport();
+  // Her two buttons side by side, each on one line.
+  const choose = (await page.getByRole("link", { name: "Escolher Plano" }).boundingBox())!;
+  const explore = (await page.getByRole("link", { name: "Explorar Mural" }).boundingBox())!;
+  expect(Math.abs(choose.y - explore.y)).toBeLessThan(2);
+  expect(explore.height).toBeLessThan(56);
   await expect(page.getByRole("list", { name: "A comunidade em números" })).toBeInViewport();
   await expect(page.getByRole("heading", { name: "Mural de Parcerias", level: 2 })).toBeInViewport();
   await expect(page.locator("#mural article").first()).toBeInViewport();

@@ -47,8 +47,10 @@ const Brand = styled(Link)`
   font-weight: 700;
   font-size: ${({ theme }) => theme.fontSizes.xl};
   white-space: nowrap;
+  /* A signed-in phone's bar also holds her plan and the menu: the name gets smaller, the crown stays. */
+  @media (max-width: 399px) { font-size: ${({ theme }) => theme.fontSizes.lg}; }
 
-  svg { color: ${({ theme }) => theme.colors.gold}; }
+  svg { flex: none; color: ${({ theme }) => theme.colors.gold}; }
 `;
 
 const DesktopOnly = styled.div`

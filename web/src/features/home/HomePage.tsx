@@ -108,7 +108,13 @@ const Actions = styled.div<{ $compact: boolean }>`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xs};
-  & > * { flex: 1 1 ${({ $compact }) => ($compact ? "130px" : "180px")}; }
+  & > * { flex: 1 1 180px; }
+  ${({ $compact, theme }) =>
+    $compact &&
+    css`
+      /* Her two buttons side by side, each on one line, even at 320 px. */
+      & > * { flex: 1 1 auto; white-space: nowrap; padding-inline: ${theme.space.md}; }
+    `}
   ${({ theme }) => theme.media.sm} {
     & > * { flex: 0 0 auto; }
   }
