@@ -32,6 +32,13 @@ const Img = styled.img`
 export const isPhotoUrl = (photo: string | null | undefined): photo is string =>
   !!photo && /^(https?:\/\/|\/|data:image\/|blob:)/i.test(photo);
 
+/**
+ * A member's photo address from her profilePhoto field: the spec's marker 'webp' means the photo
+ * lives at her photo path; anything else is used as it is (a URL, or nothing).
+ */
+export const memberPhotoUrl = (userId: number | null | undefined, profilePhoto: string | null | undefined): string | null =>
+  profilePhoto === "webp" ? (userId ? `/api/users/${userId}/photo` : null) : (profilePhoto ?? null);
+
 interface AvatarProps {
   name: string | null | undefined;
   photo?: string | null;

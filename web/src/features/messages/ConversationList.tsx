@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
-import { Avatar } from "../../components/Avatar";
+import { Avatar, memberPhotoUrl } from "../../components/Avatar";
 import { TextInput } from "../../components/Field";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
@@ -177,7 +177,7 @@ export function ConversationList({ conversations, activeId }: Props) {
               <li key={c.id}>
                 <Row to={`/mensagens/${c.id}`} $active={c.id === activeId} aria-current={c.id === activeId ? "page" : undefined}>
                   <AvatarWrap>
-                    <Avatar name={avatarName(c.otherUser)} photo={c.otherUser?.profilePhoto} size={48} />
+                    <Avatar name={avatarName(c.otherUser)} photo={memberPhotoUrl(c.otherUser?.id, c.otherUser?.profilePhoto)} size={48} />
                     <OnlineDot $online={online} aria-hidden="true" />
                   </AvatarWrap>
                   <Body>

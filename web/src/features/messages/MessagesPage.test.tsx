@@ -29,6 +29,17 @@ function handlers(extra: Record<string, Handler> = {}): Record<string, Handler> 
 const bubbles = () => screen.queryAllByTestId("message");
 
 describe("Central de Mensagens", () => {
+  it("shows the photo a partner uploaded (the 'webp' marker is her photo path), else her initials", async () => {
+    const withPhoto = conversation({ otherUser: { ...bia.otherUser!, profilePhoto: "webp" } });
+    renderApp("/mensagens", handlers({ Conversations: () => ({ data: { conversations: [withPhoto, carla] } }) }));
+
+    const list = await screen.findByRole("list", { name: "Conversas" });
+    const [first, second] = within(list).getAllByTestId("avatar");
+    expect(first.querySelector("img")).toHaveAttribute("src", `/api/users/${bia.otherUser!.id}/photo`);
+    expect(second.querySelector("img")).toBeNull();
+    expect(second).toHaveTextContent("CM");
+  });
+
   it("lists conversations and filters them by name and by offer title", async () => {
     const u = userEvent.setup();
     renderApp("/mensagens", handlers());

@@ -2,7 +2,7 @@ import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import styled from "styled-components";
-import { Avatar } from "../../components/Avatar";
+import { Avatar, memberPhotoUrl } from "../../components/Avatar";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TextArea } from "../../components/FormControls";
@@ -373,7 +373,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         {info && (
           <>
             <AvatarWrap>
-              <Avatar name={avatarName(info.otherUser)} photo={info.otherUser?.profilePhoto} size={40} />
+              <Avatar name={avatarName(info.otherUser)} photo={memberPhotoUrl(info.otherUser?.id, info.otherUser?.profilePhoto)} size={40} />
               <OnlineDot $online={online} aria-hidden="true" />
             </AvatarWrap>
             <Who>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import styled, { css, keyframes } from "styled-components";
 import { LIMITS, PLAN_RANK, TIMINGS, type OfferTypeName, type PlanName, type PostTypeName } from "@clube-coroa/schema";
 import { KindIcon } from "../../components/KindIcon";
-import { Avatar } from "../../components/Avatar";
+import { Avatar, memberPhotoUrl } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { OverflowMenu, type MenuAction } from "../../components/OverflowMenu";
@@ -60,7 +60,7 @@ export const authorProfileOpens = (plan: string | null | undefined): boolean =>
 
 /** The author's photo address: the marker 'webp' means the photo lives at the user's photo path. */
 export const authorPhotoOf = (offer: Pick<BoardOffer, "userId" | "userProfilePhoto">): string | null =>
-  offer.userProfilePhoto === "webp" ? (offer.userId ? `/api/users/${offer.userId}/photo` : null) : (offer.userProfilePhoto ?? null);
+  memberPhotoUrl(offer.userId, offer.userProfilePhoto);
 
 export const contactLabel = (type: OfferTypeName, postType: PostTypeName): string => OFFER_TEXTS.contact[type][postType];
 
