@@ -51,7 +51,13 @@ for (const [path, heading] of [
 // its fonts and the first paint have the network to themselves.
 for (const path of ["/", "/auth"]) {
   test(`${path} asks for the app's code only once its first contentful paint is done`, async ({ page }) => {
+    // A hidden tab paints nothing, so there the code starts at once: the page must be in front.
+    await page.bringToFront();
+    await page.addInitScript(() => {
+      (window as unknown as { startedHidden: boolean }).startedHidden = document.visibilityState === "hidden";
+    });
     await page.goto(path);
+    expect(await page.evaluate(() => (window as unknown as { startedHidden: boolean }).startedHidden)).toBe(false);
     // The app has started: its entry chunk was fetched.
     await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)));
     const { paint, code } = await page.evaluate(() => ({

@@ -7,7 +7,7 @@ import { OFFER_TYPES, POST_TYPES, type OfferInput, type PlanName } from "@clube-
 import { Button } from "../../components/Button";
 import { Select } from "../../components/Field";
 import { useToast } from "../../components/Toast";
-import type { BoardOfferFieldsFragment } from "../../gql/graphql";
+import type { BoardOfferFieldsFragment, BoardOffersQuery } from "../../gql/graphql";
 import { useSession } from "../session/SessionProvider";
 import { firstScreenDataAt, takeMemberRefresh } from "../../lib/firstScreenData";
 import { useHydrated } from "../../lib/prerendered";
@@ -297,6 +297,15 @@ const optionsOf = (choices: readonly { value: string; label: string }[]) =>
  */
 export function prefetchBoard(client: ApolloClient, { member = false }: { member?: boolean } = {}): Promise<unknown> {
   const refresh = member && takeMemberRefresh();
+  if (refresh) {
+    // Her own answer (her likes, the photos members see) is asked for now but kept out of the cache
+    // until React has taken over the page the server drew for a visitor: React's first render must
+    // draw that page as it is, or it throws the board away and draws it again (OfferBoard puts it in).
+    memberFirstPage = client
+      .query({ ...BOARD_FIRST_PAGE, fetchPolicy: "no-cache" })
+      .then((answer) => answer.data, () => undefined);
+    return memberFirstPage;
+  }
   // Already in hand (sent with the page): reading it through a query again would only cost a slow
   // phone a long task.
   if (!refresh && hasFirstPage(client)) {
@@ -311,6 +320,9 @@ export function prefetchBoard(client: ApolloClient, { member = false }: { member
     })
     .catch(() => undefined);
 }
+
+/** A member's own first page, asked for by prefetchBoard before React started, not yet in the cache. */
+let memberFirstPage: Promise<BoardOffersQuery | undefined> | null = null;
 
 /** When prefetchBoard's answer arrived: a board mounting within PREFETCH_FRESH_MS uses it as it is. */
 let prefetchedAt = Number.NEGATIVE_INFINITY;
@@ -349,10 +361,20 @@ export function OfferBoard() {
     notifyOnNetworkStatusChange: true,
   });
 
-  // The page came with a visitor's cards: a member known only now (no stored session) gets hers.
+  // The page came with a visitor's cards. A member with a stored session asked for hers before React
+  // started: now that the drawn page is React's, her answer goes into the cache. A member known only
+  // now (no stored session) asks for hers.
   useEffect(() => {
-    if (signedIn && takeMemberRefresh()) refetch().catch(() => undefined);
-  }, [signedIn, refetch]);
+    if (!signedIn) return;
+    const early = memberFirstPage;
+    memberFirstPage = null;
+    if (early) {
+      void early.then((answer) => {
+        if (answer) client.writeQuery({ ...BOARD_FIRST_PAGE, data: answer });
+        else refetch().catch(() => undefined);
+      });
+    } else if (takeMemberRefresh()) refetch().catch(() => undefined);
+  }, [signedIn, refetch, client]);
 
   const [toggleLike] = useMutation(ToggleLikeDocument);
   const [createOffer] = useMutation(CreateOfferDocument);
