@@ -6,11 +6,20 @@ import type { Logger } from "./lib/log.js";
 /** What `vite build --ssr src/prerender.tsx` writes into web/dist-ssr (see web/src/prerender.tsx). */
 interface SsrModule {
   FIRST_SCREEN_QUERY: { query: string; variables: Record<string, unknown>; dataId: string };
-  render(path: string, options: { board?: unknown }): Promise<{ html: string; css: string; data: unknown }>;
+  render(path: string, options: { board?: unknown; drawnFor?: DrawnFor }): Promise<{ html: string; css: string; data: unknown }>;
 }
 
 /** Where the web build's template of `/` takes the drawn page (web/build/prerender.ts SSR_MARKERS). */
 const MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;
+/** The template's #root, which says whom the page was drawn for (read by the app before it starts). */
+const ROOT = /<div id="?root"? data-prerendered="\/"/;
+
+/**
+ * Whom `/` is drawn for: the same board for all, but a request with a session cookie gets the
+ * members' layout (a compact hero, the board right after the counters), which is what her page
+ * becomes once she is known, so nothing jumps then (issue 15). Two drawings per board change.
+ */
+export type DrawnFor = "visitor" | "member";
 
 export interface HomePageDeps {
   /** web/dist-ssr: the app as Node draws it, and the template of `/`. */
@@ -35,8 +44,8 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
   const templateFile = join(ssrDir, "index.html");
   let module: Promise<{ ssr: SsrModule; template: string } | null> | null = null;
   let version = 0;
-  let kept: { version: number; html: string } | null = null;
-  let drawing: { version: number; html: Promise<string | null> } | null = null;
+  const kept = new Map<DrawnFor, { version: number; html: string }>();
+  const drawing = new Map<DrawnFor, { version: number; html: Promise<string | null> }>();
   let closed = false;
 
   void (async () => {
@@ -51,7 +60,7 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
     module ??= (async () => {
       if (!existsSync(entry) || !existsSync(templateFile)) return null;
       const template = readFileSync(templateFile, "utf8");
-      if (!Object.values(MARKERS).every((marker) => template.includes(marker))) {
+      if (!Object.values(MARKERS).every((marker) => template.includes(marker)) || !ROOT.test(template)) {
         log.warn({ templateFile }, "the home page's template has no place for the drawn board: index.html is sent");
         return null;
       }
@@ -63,7 +72,7 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
     return module;
   }
 
-  async function draw(): Promise<string | null> {
+  async function draw(drawnFor: DrawnFor): Promise<string | null> {
     const loaded = await load();
     if (!loaded) return null;
     const { ssr, template } = loaded;
@@ -73,9 +82,10 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
       log.warn({ errors: answer.errors }, "the board's first page could not be read for /: index.html is sent");
       return null;
     }
-    const { html, css, data } = await ssr.render("/", { board: answer.data });
+    const { html, css, data } = await ssr.render("/", { board: answer.data, drawnFor });
     // Function replacements: what members wrote must never be read as a replacement pattern ($&).
     return template
+      .replace(ROOT, (root) => (drawnFor === "member" ? `${root} data-drawn-for="member"` : root))
       .replace(MARKERS.markup, () => html)
       .replace(MARKERS.styles, () => css.trim())
       .replace(MARKERS.data, () => `<script type="application/json" id="${dataId}">${jsonForHtml(data)}</script>`);
@@ -83,21 +93,25 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
 
   return {
     /** `/`'s HTML with the board drawn, or null (send index.html). */
-    async page(): Promise<string | null> {
-      if (kept?.version === version) return kept.html;
-      if (drawing?.version !== version) {
+    async page(drawnFor: DrawnFor = "visitor"): Promise<string | null> {
+      const have = kept.get(drawnFor);
+      if (have?.version === version) return have.html;
+      let current = drawing.get(drawnFor);
+      if (current?.version !== version) {
         const at = version;
-        const html = draw().catch((error: unknown) => {
+        const html = draw(drawnFor).catch((error: unknown) => {
           log.warn({ err: error }, "drawing / failed: index.html is sent");
           return null;
         });
-        drawing = { version: at, html };
+        current = { version: at, html };
+        drawing.set(drawnFor, current);
         void html.then((drawn) => {
-          if (drawn !== null && (!kept || kept.version < at)) kept = { version: at, html: drawn };
-          if (drawing?.html === html) drawing = null;
+          const before = kept.get(drawnFor);
+          if (drawn !== null && (!before || before.version < at)) kept.set(drawnFor, { version: at, html: drawn });
+          if (drawing.get(drawnFor)?.html === html) drawing.delete(drawnFor);
         });
       }
-      return drawing!.html;
+      return current.html;
     },
     close() {
       closed = true;

@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import expressStaticGzip from "express-static-gzip";
 import { APP_ROUTES, isAppRoute } from "@clube-coroa/schema";
 import { toAppError } from "./lib/errors.js";
+import { sessionTokenOf } from "./lib/http.js";
 import type { HomePage } from "./first-screen.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -53,7 +54,7 @@ export function webDelivery(webDist: string, { homePage }: { homePage?: HomePage
   // `/` with the board's cards drawn in (first-screen.ts); an invitation (`?id=`) draws its own page.
   web.get("/", (req, res, next) => {
     if (!homePage || "id" in req.query) return next();
-    homePage.page().then((html) => {
+    homePage.page(sessionTokenOf(req) ? "member" : "visitor").then((html) => {
       if (html === null) return next();
       res.status(200).set("Cache-Control", "no-cache").type("html").send(html);
     }, next);

@@ -26,13 +26,13 @@ function webBuild(render: string) {
     join(ssr, "prerender.js"),
     `export const FIRST_SCREEN_QUERY = { query: ${JSON.stringify(BOARD_QUERY)}, variables: { first: 12 }, dataId: "first-screen-data" };
 globalThis.__homeDrawings = 0;
-export async function render(path, { board }) { globalThis.__homeDrawings += 1; ${render} }`,
+export async function render(path, { board, drawnFor }) { globalThis.__homeDrawings += 1; ${render} }`,
   );
   return dist;
 }
 
 const DRAW_CARDS = `return {
-  html: "<h1>Bem-vinda</h1>" + board.offers.edges.map((e) => "<article>" + e.node.title.replace(/</g, "&lt;") + "</article>").join(""),
+  html: "<h1>Bem-vinda</h1>" + (drawnFor === "member" ? "<p>compact</p>" : "") + board.offers.edges.map((e) => "<article>" + e.node.title.replace(/</g, "&lt;") + "</article>").join(""),
   css: "<style data-styled>.card{}</style>",
   data: { ROOT_QUERY: { board } },
 };`;
@@ -48,8 +48,8 @@ const offer = (title: string) => ({
 const CREATE = `mutation($input: OfferInput!) { createOffer(input: $input) { __typename ... on Offer { id } } }`;
 
 const drawings = () => (globalThis as { __homeDrawings?: number }).__homeDrawings ?? 0;
-const home = async (t: TestApp, path = "/") => {
-  const response = await fetch(`${t.url}${path}`);
+const home = async (t: TestApp, path = "/", headers: Record<string, string> = {}) => {
+  const response = await fetch(`${t.url}${path}`, { headers });
   return { status: response.status, cacheControl: response.headers.get("cache-control"), html: await response.text() };
 };
 /** The JSON block the page carries, parsed. */
@@ -91,6 +91,21 @@ describe("/ with the board drawn in", () => {
     const drawn = drawings();
     await Promise.all(Array.from({ length: 10 }, () => home(t)));
     expect(drawings()).toBe(drawn);
+  });
+
+  it("draws a members' layout for a request with a session cookie, the same board, once per change too", async () => {
+    const visitor = await home(t);
+    const before = drawings();
+    const pages = await Promise.all(Array.from({ length: 5 }, () => home(t, "/", { cookie: "coroa_session=whatever" })));
+    expect(new Set(pages.map((p) => p.html)).size).toBe(1);
+    expect(drawings()).toBe(before + 1);
+    const member = pages[0].html;
+    expect(member).toContain('<div id=root data-prerendered="/" data-drawn-for="member"><h1>Bem-vinda</h1><p>compact</p>');
+    expect(visitor.html).not.toContain("data-drawn-for");
+    expect(visitor.html).not.toContain("<p>compact</p>");
+    // The same visitor's answer in both: who she is is only known once the app reads her session.
+    expect(pageData(member)).toEqual(pageData(visitor.html));
+    expect((await home(t)).html).toBe(visitor.html);
   });
 
   it("sends what members wrote as inert JSON: no </script> or comment can end the block", async () => {

@@ -109,12 +109,22 @@ test("a member coming back to / (her session stored) keeps the drawn page too, t
         for (const node of record.removedNodes) if (node instanceof Element && (node.tagName === "ARTICLE" || node.querySelector("article"))) removed.push(node.tagName);
       }
     }).observe(document, { childList: true, subtree: true });
+    // How far the page moved under her while it started (the layout shift score, as Lighthouse sums it).
+    const shifts = { total: 0 };
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto("/");
   // Her own page: the button to publish, and the board's controls enabled.
   await expect(page.getByRole("button", { name: /Publicar/ })).toBeVisible();
   await boardIsLive(page);
+  await expect(page.getByRole("link", { name: "Escolher Plano" })).toBeVisible();
+  await page.waitForTimeout(1000);
   expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+  // The server drew her page in the members' layout: it does not jump once she is known.
+  expect(await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total)).toBeLessThan(0.1);
   expect(messages.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import { offerBoard } from "./app/pages";
 import { BOARD_FIRST_PAGE } from "./features/offers/firstPage";
 import { createCache } from "./lib/apollo";
 import { FIRST_SCREEN_DATA_ID } from "./lib/firstScreenData";
+import { DrawnForProvider, type DrawnFor } from "./lib/drawnFor";
 import { documentTitle, PAGE_TITLES } from "./lib/documentTitle";
 import { GlobalStyle } from "./styles/GlobalStyle";
 import { theme } from "./styles/theme";
@@ -39,10 +40,13 @@ export const FIRST_SCREEN_QUERY = {
  * Renders the real app at `path` as the browser first draws it: nobody known yet (the session is
  * being read, no stored user). The link never answers, so every query stays loading, except the
  * board's first page when `board` (its answer, as FIRST_SCREEN_QUERY gave it) is passed: its cards
- * are drawn. Returns the markup for #root, the styled-components CSS of what it drew and the cache
+ * are drawn; `drawnFor`: a member's layout of `/` (lib/drawnFor.ts). Returns the markup for #root, the styled-components CSS of what it drew and the cache
  * it drew from (to send with the page).
  */
-export async function render(path: string, { board }: { board?: unknown } = {}): Promise<{ html: string; css: string; data: unknown }> {
+export async function render(
+  path: string,
+  { board, drawnFor = "visitor" }: { board?: unknown; drawnFor?: DrawnFor } = {},
+): Promise<{ html: string; css: string; data: unknown }> {
   const client = new ApolloClient({ link: new ApolloLink(() => new Observable(() => undefined)), cache: createCache(), ssrMode: true });
   if (board) {
     client.writeQuery({ ...BOARD_FIRST_PAGE, data: board as never });
@@ -57,7 +61,9 @@ export async function render(path: string, { board }: { board?: unknown } = {}):
           <StaticRouter location={path}>
             <ThemeProvider theme={theme}>
               <GlobalStyle />
-              <AppShell />
+              <DrawnForProvider value={drawnFor}>
+                <AppShell />
+              </DrawnForProvider>
             </ThemeProvider>
           </StaticRouter>
         </ApolloProvider>,

@@ -18,6 +18,8 @@ export const WEB_TEXTS = {
   },
   home: {
     eyebrow: "O clube de parcerias das empreendedoras",
+    /** A member's greeting while her name is read. */
+    hello: "Olá!",
     title: `Onde empreendedoras se coroam juntas`,
     lead: "Encontre parceiras para criar juntas, trocar serviços e se apoiar. Publique sua proposta no Mural de Parcerias e deixe a rede trabalhar por você.",
     choosePlan: "Escolher Plano",

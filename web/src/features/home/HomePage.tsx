@@ -14,7 +14,7 @@ import { hasFirstPage } from "../offers/firstPage";
 import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
 import { LANDING_TEXTS } from "./landingTexts";
-import { HeroArt } from "./HeroArt";
+import { useDrawnFor } from "../../lib/drawnFor";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
@@ -66,7 +66,7 @@ const HeroPicture = styled.div`
   ${({ theme }) => theme.media.md} {
     display: block;
     width: 260px;
-    svg { width: 100%; height: auto; }
+    img { display: block; width: 100%; height: auto; }
   }
   ${({ theme }) => theme.media.lg} {
     width: 320px;
@@ -121,10 +121,10 @@ const Actions = styled.div<{ $compact: boolean }>`
 `;
 
 /** Where the buttons will stand while the session is read (visitor's and member's differ). */
-const ActionPlaceholder = styled.span.attrs({ "aria-hidden": true })`
+const ActionPlaceholder = styled.span.attrs({ "aria-hidden": true })<{ $compact: boolean }>`
   display: block;
-  min-height: 52px;
-  min-width: 180px;
+  min-height: ${({ $compact }) => ($compact ? "44px" : "52px")};
+  min-width: ${({ $compact }) => ($compact ? "120px" : "180px")};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: rgba(255, 255, 255, 0.14);
 `;
@@ -285,14 +285,13 @@ type HeroMode = "visitor" | "member" | "pending";
  * The hero: a visitor is invited in, a member to the plans; while the session is read, neither. A
  * member's is compact (issue 15): on a phone the board starts within her first screen.
  */
-function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
-  const compact = mode === "member";
+function HomeHero({ mode, name, compact }: { mode: HeroMode; name: string | null; compact: boolean }) {
   return (
     <Hero aria-labelledby="hero-title" $compact={compact}>
       <Container>
         <HeroLayout>
           <HeroInner>
-            <Eyebrow>{name ? `Olá, ${name}!` : T.eyebrow}</Eyebrow>
+            <Eyebrow>{name ? `Olá, ${name}!` : compact ? T.hello : T.eyebrow}</Eyebrow>
             <HeroTitle id="hero-title" $compact={compact}>
               Bem-vinda ao <span>{PRODUCT_NAME}</span>
             </HeroTitle>
@@ -300,8 +299,8 @@ function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
             <Actions $compact={compact}>
               {mode === "pending" ? (
                 <>
-                  <ActionPlaceholder />
-                  <ActionPlaceholder />
+                  <ActionPlaceholder $compact={compact} />
+                  <ActionPlaceholder $compact={compact} />
                 </>
               ) : (
                 <>
@@ -322,7 +321,7 @@ function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
             </Actions>
             {mode === "visitor" && <SignInNote>{LANDING_TEXTS.signInNote}</SignInNote>}
             {/* Most first visits are visitors': their note's line is kept so the counters do not move down. */}
-            {mode === "pending" && (
+            {mode === "pending" && !compact && (
               <SignInNote aria-hidden="true" style={{ visibility: "hidden" }}>
                 {LANDING_TEXTS.signInNote}
               </SignInNote>
@@ -330,7 +329,9 @@ function HomeHero({ mode, name }: { mode: HeroMode; name: string | null }) {
           </HeroInner>
           {!compact && (
             <HeroPicture>
-              <HeroArt />
+              {/* public/hero-art.svg: three partners, the middle one crowned, in a ring of gold. Lazy:
+                  a phone, which does not show it, does not fetch it. Decorative (the heading says it). */}
+              <img src="/hero-art.svg" alt="" width={320} height={320} loading="lazy" decoding="async" />
             </HeroPicture>
           )}
         </HeroLayout>
@@ -371,6 +372,9 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
   const name = status === "authenticated" ? firstName(user?.nickname) ?? firstName(user?.fullName) : null;
   const visitor = status !== "authenticated";
   const member = !pending && !visitor;
+  // A member's layout: hers, or, while the session is read, the page the server drew for a member.
+  const drawnForMember = useDrawnFor() === "member";
+  const compact = member || (pending && drawnForMember);
   const client = useApolloClient();
   // While the session is read, the board's first page is already asked for (the same code the
   // board loads with; see prefetchBoard).
@@ -383,16 +387,16 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
 
   return (
     <>
-      <HomeHero mode={pending ? "pending" : visitor ? "visitor" : "member"} name={name} />
+      <HomeHero mode={pending ? "pending" : visitor ? "visitor" : "member"} name={name} compact={compact} />
 
       <Container>
-        <CommunityCounters compact={member} />
+        <CommunityCounters compact={compact} />
         {/* A member's board comes first; the banners and the three kinds follow it (fixed slots, so
             the board stays mounted when the session is known). */}
-        {!pending && !member && <BannerCarousel />}
-        {!member && <KindsSection />}
+        {!pending && !compact && <BannerCarousel />}
+        {!compact && <KindsSection />}
 
-        <Section id="mural" aria-labelledby="mural-title" $compact={member}>
+        <Section id="mural" aria-labelledby="mural-title" $compact={compact}>
           <SectionTitle id="mural-title">{T.boardTitle}</SectionTitle>
           {boardFrame ? (
             <>
@@ -407,7 +411,7 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
         </Section>
 
         {member && <BannerCarousel />}
-        {member && <KindsSection />}
+        {compact && <KindsSection />}
 
         {pending ? (
           <FrameTail />
