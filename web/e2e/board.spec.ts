@@ -224,8 +224,10 @@ test("on a phone a member's board starts within her first screen (her hero is co
   await page.goto("/");
   await boardIsLive(page);
   await expect(page.getByText("Olá, Admin!")).toBeVisible();
+  // The menu's name is what it shows: 'Menu' and her unread count.
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Menu \d+ mensage(m|ns) não lidas?$/ })).toBeVisible();
   // Beside her plan and her unread count, the menu's icon keeps its size (it shrank to a dot).
-  const menuIcon = await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).locator("svg").first().boundingBox();
+  const menuIcon = await page.getByRole("banner").getByRole("button", { name: /^Menu/ }).locator("svg").first().boundingBox();
   expect(menuIcon!.width).toBeGreaterThanOrEqual(18);
   // And the club's crown beside its name keeps its size too.
   const brandCrown = await page.getByRole("banner").getByRole("link", { name: /Clube Coroa/ }).locator("svg").first().boundingBox();

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import styled, { css } from "styled-components";
+import { VisuallyHidden } from "../components/VisuallyHidden";
 import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { PlanBadge } from "../components/Badge";
 import { ButtonLink } from "../components/Button";
@@ -200,14 +201,10 @@ export function TopNav() {
             </DesktopOnly>
             <MobileOnly>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
-              <MenuButton
-                type="button"
-                aria-label={T.menu}
-                aria-haspopup="dialog"
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen(true)}
-              >
+              {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
+              <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
                 <Burger />
+                <VisuallyHidden>{T.menu}</VisuallyHidden>
                 <UnreadBadge />
               </MenuButton>
               <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">

@@ -9,7 +9,7 @@ import { onSocketConnected } from "../../lib/apollo";
 import { useSession } from "../session/SessionProvider";
 import { MyPaymentsDocument, PaymentUpdatedDocument, RegisterImperatrizInterestDocument } from "./documents";
 import { planChangeOf } from "./planChange";
-import { PLAN_TEXTS } from "./planTexts";
+import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { useCancelSubscription } from "./useCancelSubscription";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
 

@@ -1,5 +1,5 @@
 import { COMING_SOON_PLANS, PLAN_FEATURES, PLAN_RANK, PLANS, type PlanName } from "@clube-coroa/schema";
-import { PLAN_TEXTS } from "./planTexts";
+import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 
 /**
  * What choosing `target` means for a member on `current` (spec part 2 section 4):

@@ -1,4 +1,5 @@
 import { PLAN_LABELS, type PlanName } from "@clube-coroa/schema";
+import { PLAN_FLOW_TEXTS } from "./planFlowTexts";
 
 const upper = (plan: PlanName) => PLAN_LABELS[plan].toUpperCase();
 
@@ -7,43 +8,14 @@ const upper = (plan: PlanName) => PLAN_LABELS[plan].toUpperCase();
  * and 8). The spec's own texts are quoted exactly; the rest is written in the same voice.
  */
 export const PLAN_TEXTS = {
-  plans: {
-    title: "Escolha seu Plano",
-    lead: "Comece grátis na Nobreza e suba de nível quando o seu negócio pedir.",
-    listLabel: "Planos",
-    perMonth: "/mês",
-    free: "Grátis",
-    billedYearly: (total: string) => `${total} cobrados uma vez por ano`,
-    annualSaving: (amount: string) => `Economize ${amount} por ano`,
-    currentPlan: "Plano Atual",
-    choose: "Escolher Plano",
-    chooseLabel: (plan: PlanName) => `Escolher Plano ${PLAN_LABELS[plan]}`,
-    comingSoon: "EM BREVE",
-    priceSoon: "Preço a anunciar",
-    notify: "Notificar quando disponível",
-    notifying: "Registrando...",
-    featuresLabel: (plan: PlanName) => `O que o plano ${PLAN_LABELS[plan]} oferece`,
-    signInTitle: "Entre para assinar",
-    signInText: "Entre com o seu WhatsApp para escolher um plano.",
-  },
+  plans: PLAN_FLOW_TEXTS.plans,
   cycle: {
     label: "Ciclo de cobrança",
     monthly: "Mensal",
     annual: "Anual",
     annualBadge: "-10%",
   },
-  imperatriz: {
-    title: "Imperatriz: em breve",
-    text: "O plano Imperatriz está sendo preparado com carinho: banner promocional, suporte prioritário e tudo do Majestade. Quer ser avisada quando ele abrir?",
-    later: "Agora não",
-    thanksTitle: "Obrigada pelo interesse!",
-    thanksText: "Avisaremos você assim que o plano Imperatriz estiver disponível.",
-    thanksAlready: "Seu interesse já estava registrado. Avisaremos você assim que o plano Imperatriz estiver disponível.",
-    thanksClose: "Fechar",
-    signedOut: "Você precisa estar logada para se inscrever",
-    errorTitle: "Erro",
-    error: "Não foi possível registrar seu interesse. Tente novamente.",
-  },
+  imperatriz: PLAN_FLOW_TEXTS.imperatriz,
   migration: {
     title: "Confirmar troca de plano",
     text: (from: PlanName, to: PlanName) =>
@@ -59,22 +31,8 @@ export const PLAN_TEXTS = {
     },
     stepState: { done: "concluído", current: "em andamento", todo: "a seguir" },
   },
-  downgrade: {
-    title: (to: PlanName) => `Mudar para o plano ${upper(to)}?`,
-    lead: (from: PlanName, to: PlanName) => `Ao trocar o plano ${upper(from)} pelo ${upper(to)}, você deixa de ter:`,
-    profileShowcase: "Banner, miniBio e redes sociais no seu perfil",
-    toFree: "Seu plano passa na hora para a Nobreza, que é gratuita.",
-    toPaid: "Em seguida você escolhe como pagar o novo plano; o atual continua até o pagamento ser confirmado.",
-    keep: "Manter Plano Atual",
-    confirm: "Confirmar Downgrade",
-    cancelling: "Cancelando...",
-  },
-  cancel: {
-    done: "Assinatura cancelada",
-    doneDescription: "Seu plano agora é Nobreza.",
-    errorTitle: "Erro ao cancelar assinatura",
-    error: "Não foi possível cancelar a assinatura. Tente novamente.",
-  },
+  downgrade: PLAN_FLOW_TEXTS.downgrade,
+  cancel: PLAN_FLOW_TEXTS.cancel,
   checkout: {
     title: (plan: PlanName) => `Assinar o plano ${upper(plan)}`,
     migrationTitle: (plan: PlanName) => `Trocar para o plano ${upper(plan)}`,

@@ -7,7 +7,7 @@ import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { refreshSession } from "../profile/sessionRefresh";
 import { useSession } from "../session/SessionProvider";
 import { CancelSubscriptionDocument } from "./documents";
-import { PLAN_TEXTS } from "./planTexts";
+import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { PLAN_TIMINGS } from "./planTimings";
 
 const T = PLAN_TEXTS.cancel;
