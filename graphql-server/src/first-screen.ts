@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "./lib/log.js";
+import { FIRST_SCREEN_MARKERS } from "@clube-coroa/schema";
 
 /** What `vite build --ssr src/prerender.tsx` writes into web/dist-ssr (see web/src/prerender.tsx). */
 interface SsrModule {
@@ -9,8 +10,11 @@ interface SsrModule {
   render(path: string, options: { board?: unknown; drawnFor?: DrawnFor }): Promise<{ html: string; css: string; data: unknown }>;
 }
 
-/** Where the web build's template of `/` takes the drawn page (web/build/prerender.ts SSR_MARKERS). */
-const MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;
+/** After a drawing failed, how long `/` is sent as index.html before drawing is tried again. */
+const FAILED_RETRY_MS = 30_000;
+
+/** Where the web build's template of `/` takes the drawn page. */
+const MARKERS = FIRST_SCREEN_MARKERS;
 /** The template's #root, which says whom the page was drawn for (read by the app before it starts). */
 const ROOT = /<div id="?root"? data-prerendered="\/"/;
 
@@ -46,6 +50,9 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
   let version = 0;
   const kept = new Map<DrawnFor, { version: number; html: string }>();
   const drawing = new Map<DrawnFor, { version: number; html: Promise<string | null> }>();
+  // A drawing that failed is not tried again for every request: not before the board changes or
+  // FAILED_RETRY_MS have passed (index.html is sent meanwhile).
+  const failed = new Map<DrawnFor, { version: number; at: number }>();
   let closed = false;
 
   void (async () => {
@@ -96,6 +103,8 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
     async page(drawnFor: DrawnFor = "visitor"): Promise<string | null> {
       const have = kept.get(drawnFor);
       if (have?.version === version) return have.html;
+      const failure = failed.get(drawnFor);
+      if (failure?.version === version && Date.now() - failure.at < FAILED_RETRY_MS) return null;
       let current = drawing.get(drawnFor);
       if (current?.version !== version) {
         const at = version;
@@ -106,6 +115,8 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
         current = { version: at, html };
         drawing.set(drawnFor, current);
         void html.then((drawn) => {
+          if (drawn === null) failed.set(drawnFor, { version: at, at: Date.now() });
+          else failed.delete(drawnFor);
           const before = kept.get(drawnFor);
           if (drawn !== null && (!before || before.version < at)) kept.set(drawnFor, { version: at, html: drawn });
           if (drawing.get(drawnFor)?.html === html) drawing.delete(drawnFor);

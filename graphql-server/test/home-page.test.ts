@@ -138,6 +138,11 @@ describe("/ when the board cannot be drawn", () => {
       const page = await home(failing);
       expect(page.status).toBe(200);
       expect(page.html).toContain("<h1>Frame</h1>");
+      // Not tried again for every request: the next ones get index.html at once.
+      const tried = drawings();
+      expect(tried).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) expect((await home(failing)).html).toContain("<h1>Frame</h1>");
+      expect(drawings()).toBe(tried);
     } finally {
       await failing.close();
     }

@@ -23,3 +23,11 @@ const PATTERNS = Object.values(APP_ROUTES).map(
 export function isAppRoute(pathname: string): boolean {
   return PATTERNS.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * Where, in the web build's template of `/` (web/dist-ssr/index.html, written by
+ * web/build/prerender.ts), the server puts what it draws per request
+ * (graphql-server/src/first-screen.ts): #root's markup, the styled-components CSS and the JSON block
+ * of the answers it drew from.
+ */
+export const FIRST_SCREEN_MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;

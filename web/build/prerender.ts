@@ -3,6 +3,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import { FIRST_SCREEN_MARKERS } from "../../schema/src/routes";
 import { CODE_AFTER_PAINT_ID } from "./startAfterFirstPaint";
 
 interface PrerenderModule {
@@ -10,11 +11,6 @@ interface PrerenderModule {
   render: (path: string) => Promise<{ html: string; css: string }>;
 }
 
-/**
- * Where, in dist-ssr/index.html (the page the server draws `/` into, with the board's cards), the
- * server puts #root's markup, the styled-components CSS and the JSON block of the answers it drew.
- */
-export const SSR_MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;
 
 /** The fonts the first screen's text is set in (hero title, body): fetched with the HTML. */
 const FIRST_SCREEN_FONTS = [/playfair-display-latin-700-normal-[\w-]+\.woff2$/, /nunito-latin-400-normal-[\w-]+\.woff2$/];
@@ -70,8 +66,8 @@ export function prerenderFirstScreens(): Plugin {
         write(join(outDir, page.file), pageHtml(template, outDir, page.path, page.title, html, css, code));
         // `/` once more, as the server's template: it draws the board's cards into it per request.
         if (page.path === "/") {
-          const markers = pageHtml(template, outDir, page.path, page.title, SSR_MARKERS.markup, SSR_MARKERS.styles, code);
-          writeFileSync(join(ssrDir, "index.html"), markers.replace("</body>", `${SSR_MARKERS.data}\n  </body>`));
+          const markers = pageHtml(template, outDir, page.path, page.title, FIRST_SCREEN_MARKERS.markup, FIRST_SCREEN_MARKERS.styles, code);
+          writeFileSync(join(ssrDir, "index.html"), markers.replace("</body>", `${FIRST_SCREEN_MARKERS.data}\n  </body>`));
         }
       }
     },
