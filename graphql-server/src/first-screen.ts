@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Logger } from "./lib/log.js";
-import { FIRST_SCREEN_MARKERS } from "@clube-coroa/schema";
+import { FIRST_SCREEN_DRAWN_FOR, FIRST_SCREEN_MARKERS, type DrawnFor } from "@clube-coroa/schema";
 
 /** What `vite build --ssr src/prerender.tsx` writes into web/dist-ssr (see web/src/prerender.tsx). */
 interface SsrModule {
@@ -18,12 +18,9 @@ const MARKERS = FIRST_SCREEN_MARKERS;
 /** The template's #root, which says whom the page was drawn for (read by the app before it starts). */
 const ROOT = /<div id="?root"? data-prerendered="\/"/;
 
-/**
- * Whom `/` is drawn for: the same board for all, but a request with a session cookie gets the
- * members' layout (a compact hero, the board right after the counters), which is what her page
- * becomes once she is known, so nothing jumps then (issue 15). Two drawings per board change.
- */
-export type DrawnFor = "visitor" | "member";
+// Whom `/` is drawn for (DrawnFor): the same board for all, but a request with a session cookie gets
+// the members' layout (a compact hero, the board right after the counters), which is what her page
+// becomes once she is known, so nothing jumps then (issue 15). Two drawings per board change.
 
 export interface HomePageDeps {
   /** web/dist-ssr: the app as Node draws it, and the template of `/`. */
@@ -92,7 +89,7 @@ export function createHomePage({ ssrDir, executeAsVisitor, changes, log }: HomeP
     const { html, css, data } = await ssr.render("/", { board: answer.data, drawnFor });
     // Function replacements: what members wrote must never be read as a replacement pattern ($&).
     return template
-      .replace(ROOT, (root) => (drawnFor === "member" ? `${root} data-drawn-for="member"` : root))
+      .replace(ROOT, (root) => (drawnFor === "member" ? `${root} ${FIRST_SCREEN_DRAWN_FOR}="member"` : root))
       .replace(MARKERS.markup, () => html)
       .replace(MARKERS.styles, () => css.trim())
       .replace(MARKERS.data, () => `<script type="application/json" id="${dataId}">${jsonForHtml(data)}</script>`);

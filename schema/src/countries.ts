@@ -88,6 +88,11 @@ export const COUNTRIES: Country[] = rows.map(([code, name, phoneCode, mask, exam
 
 export const DEFAULT_COUNTRY = COUNTRIES[0];
 
+/** Where the web app serves the countries' SVG flags (the build writes them, web/build/countryFlags.ts). */
+export const FLAGS_PATH = "/flags";
+/** A country's flag: `/flags/BR.svg`. */
+export const flagUrl = (code: string) => `${FLAGS_PATH}/${code}.svg`;
+
 export function findCountry(codeOrDialCode: string | null | undefined): Country | undefined {
   const value = (codeOrDialCode ?? "").trim();
   if (!value) return undefined;

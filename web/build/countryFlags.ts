@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
-
-/** Where the app finds a country's flag: `/flags/BR.svg`. */
-export const FLAGS_PATH = "/flags";
+import { FLAGS_PATH, flagUrl } from "../../schema/src/countries";
 
 /**
  * The sign-in page's country flags as SVG files (issue 15: emoji flags show as empty boxes or letter
@@ -27,7 +25,7 @@ export function countryFlags(codes: readonly string[]): Plugin {
       });
     },
     generateBundle() {
-      for (const code of known) this.emitFile({ type: "asset", fileName: `${FLAGS_PATH.slice(1)}/${code}.svg`, source: svg(code) });
+      for (const code of known) this.emitFile({ type: "asset", fileName: flagUrl(code).slice(1), source: svg(code) });
     },
   };
 }

@@ -111,7 +111,7 @@ async function boot(container: HTMLElement) {
     await ready;
     await nextTask();
   }
-  start(container, prerendered && sameFirstRender, client);
+  start(container, sameFirstRender, client);
 }
 
 const container = document.getElementById("root");

@@ -10,6 +10,7 @@ import {
   TIMINGS,
   applyMask,
   findCountry,
+  flagUrl,
 } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
@@ -332,7 +333,7 @@ export function LoginPage() {
               label={T.country}
               data-keep="country"
               value={country.code}
-              leading={<Flag src={`/flags/${country.code}.svg`} alt="" width={30} height={20} data-flag={country.code} />}
+              leading={<Flag src={flagUrl(country.code)} alt="" width={30} height={20} data-flag={country.code} />}
               onChange={(event) => {
                 const next = findCountry(event.target.value) ?? DEFAULT_COUNTRY;
                 setCountryCode(next.code);

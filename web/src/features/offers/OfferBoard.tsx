@@ -308,12 +308,12 @@ export function prefetchBoard(client: ApolloClient, { member = false }: { member
   }
   // Already in hand (sent with the page): reading it through a query again would only cost a slow
   // phone a long task.
-  if (!refresh && hasFirstPage(client)) {
+  if (hasFirstPage(client)) {
     prefetchedAt = Date.now();
     return Promise.resolve();
   }
   return client
-    .query({ ...BOARD_FIRST_PAGE, fetchPolicy: refresh ? "network-only" : "cache-first" })
+    .query({ ...BOARD_FIRST_PAGE, fetchPolicy: "cache-first" })
     .then((answer) => {
       prefetchedAt = Date.now();
       return answer;
