@@ -4,8 +4,12 @@ import type { Plugin } from "vite";
 /** The id of the `<template>` that holds the page's script preloads until the first paint. */
 export const CODE_AFTER_PAINT_ID = "code-after-paint";
 
-/** When the browser reports no first contentful paint, the code starts this long after the first frame. */
-const FIRST_PAINT_FALLBACK_MS = 1000;
+/**
+ * A page that never reports a first contentful paint (nothing contentful on it) starts this long
+ * after the script ran. It was 1 s after the first frame, which a slow first paint could outrun: the
+ * code then started before the paint it was meant to follow.
+ */
+const FIRST_PAINT_FALLBACK_MS = 5000;
 
 /** Imports of the entry at least this large (bytes, minified) run in a task of their own. */
 const STAGED_CHUNK_BYTES = 20_000;
@@ -51,13 +55,13 @@ export function startAfterFirstPaint(): Plugin {
         `let started = false;\n` +
         `const run = () => { if (started) return; started = true; fetchCode(); start().catch((error) => console.error(error)); };\n` +
         `const afterPaint = () => setTimeout(run, 0);\n` +
+        `const paintTimed = typeof PerformanceObserver === "function" && (PerformanceObserver.supportedEntryTypes || []).includes("paint");\n` +
         `if (document.visibilityState === "hidden") run();\n` +
+        // Without paint timing: after the first frame.
+        `else if (!paintTimed) requestAnimationFrame(afterPaint);\n` +
         `else {\n` +
-        `  try {\n` +
-        `    new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPaint(); } }).observe({ type: "paint", buffered: true });\n` +
-        `  } catch { requestAnimationFrame(afterPaint); }\n` +
-        // Without paint timing, or with nothing contentful to paint: shortly after the first frame.
-        `  requestAnimationFrame(() => setTimeout(run, ${FIRST_PAINT_FALLBACK_MS}));\n` +
+        `  new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); afterPaint(); } }).observe({ type: "paint", buffered: true });\n` +
+        `  setTimeout(run, ${FIRST_PAINT_FALLBACK_MS});\n` +
         `}\n`;
       const fileName = `assets/start-${createHash("sha256").update(code).digest("hex").slice(0, 10)}.js`;
       this.emitFile({ type: "asset", fileName, source: code });
