@@ -4,7 +4,8 @@
 //
 //   NODE_ENV=production DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/board.ts
 //
-// (NODE_ENV=production as a server runs: graphql-js skips its development checks.)
+// The server runs in its own Node process as `npm start` runs it (bench/kit.ts: the compiled build
+// with the serve script's Node options; run `npm run build` first), the load in this one.
 // A fresh database cc_bench_<random> is created from that URL and dropped at the end. Each phase
 // cycles through five filters, anonymous and signed in (a member with likes on the first page).
 // BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) change the load; BENCH_PHASES
@@ -12,38 +13,12 @@
 // Exits 1 when a phase has more than 1% errors or a board phase's p99 misses its target: first page
 // p99 under 50 ms for a visitor, and for a signed-in member both under 50 ms and within 1.3x of the
 // visitor's p99 on the same door in the same run (issue 14).
-import type { EventEmitter } from "node:events";
-import { createRequire } from "node:module";
 import { availableParallelism, cpus } from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { BRAZILIAN_STATES, OFFER_CATEGORIES } from "../schema/src/index.js";
-import { createApp, type App } from "../graphql-server/src/app.js";
-import { loadConfig } from "../graphql-server/src/config.js";
-import { freshPostgres, signIn, TestClient } from "../graphql-server/test/harness.js";
-
-// autocannon ships no type declarations: the small part of its API used here, typed by hand.
-interface AutocannonResult {
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  mismatches: number;
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-}
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  method?: "GET" | "POST";
-  headers?: Record<string, string>;
-  body?: string;
-  warmup?: { connections: number; duration: number };
-  workers?: number;
-  requests?: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
-}
-type AutocannonRun = EventEmitter & PromiseLike<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonRun;
+import { freshPostgres } from "../graphql-server/test/harness.js";
+import { cannon, ms, serverCommand, sessionCookie, startServer, type AutocannonOptions } from "./kit.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -100,24 +75,6 @@ async function seed(client: pg.Client) {
   await client.query(`ANALYZE "User"; ANALYZE "Offer"`);
 }
 
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(v < 10 ? 2 : 1)}ms` : "n/a");
-
-/**
- * Runs autocannon in a worker thread, so the load generator does not share the server's event loop
- * (the server runs in this process). Latency percentiles are autocannon's, over every response.
- */
-async function cannon(name: string, options: AutocannonOptions) {
-  const result = await autocannon({ warmup: { connections: options.connections, duration: 1 }, workers: 1, ...options });
-  const errors = result.errors + result.timeouts + result.non2xx + result.mismatches;
-  const ok = Math.max(0, result.requests.total - result.non2xx - result.mismatches);
-  const rate = ok + errors ? (100 * errors) / (ok + errors) : 0;
-  console.log(
-    `${name.padEnd(14)} rps=${result.requests.average.toFixed(0).padEnd(7)} p50=${ms(result.latency.p50).padEnd(8)} ` +
-      `p99=${ms(result.latency.p99).padEnd(8)} ok=${String(ok).padEnd(7)} errors=${errors} (${rate.toFixed(2)}%)`,
-  );
-  return { rate: rate / 100, p99: result.latency.p99 };
-}
-
 /** The statement Prisma sends for a board page (same columns, filter, order and limit). */
 const boardSql = (where: string) =>
   `SELECT id, "userId", "postType", type, title, description, categories, "isUrgent", "likesCount",
@@ -162,33 +119,26 @@ async function main() {
     return 1;
   }
   const database = await freshPostgres(baseUrl, "cc_bench");
-  let app: App | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const client = new pg.Client({ connectionString: database.url });
   const cleanUp = async () => {
     await client.end().catch(() => undefined);
-    await app?.close().catch((error: unknown) => console.error("closing the app failed:", error));
+    await server?.stop().catch((error: unknown) => console.error("stopping the server failed:", error));
     await database.drop().catch((error: unknown) => console.error(`dropping ${database.name} failed:`, error));
   };
   process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
   try {
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATA_DIR: "memory",
-      WEB_DIST: "/nonexistent",
-      SEED_DEMO: "never",
-      DATABASE_URL: database.url,
-      // Every visitor of the bench comes from one address: the per-address limit is not what is measured.
-      GRAPHQL_ANONYMOUS_PER_MINUTE: "1000000000",
-    });
-    app = await createApp({ config });
-    const url = await app.listen(0, "127.0.0.1");
+    // The server applies the migrations as it starts; the board is seeded before anything reads it.
+    server = await startServer(database.url);
+    const { url } = server;
+    const pid = server.child.pid!;
     await client.connect();
     const t0 = performance.now();
     await seed(client);
     console.log(`database  PostgreSQL (${database.name}); seeded ${MEMBERS} members and ${OFFERS} offers in ${((performance.now() - t0) / 1000).toFixed(1)}s`);
     console.log(`node      ${process.version} NODE_ENV=${process.env.NODE_ENV ?? "(unset)"}  cores=${availableParallelism()}  ${cpus()[0]?.model?.trim() ?? "unknown CPU"}`);
-    console.log(`settings  ${SECONDS}s per phase, ${CONNECTIONS} connections, 1s autocannon warm-up`);
+    console.log(`server    ${serverCommand().describe}, its own process (pid ${pid})`);
+    console.log(`settings  ${SECONDS}s per phase, ${CONNECTIONS} connections, after a 1s warm-up run; autocannon in a worker thread`);
 
     // The five board views a visitor moves between; each connection cycles through them.
     const filters: { name: string; graphql: Record<string, string>; rest: string }[] = [
@@ -209,15 +159,22 @@ async function main() {
     if (restCheck.length !== 200) throw new Error(`GET /api/offers answered ${restCheck.length} offers`);
 
     // A signed-in member who likes a dozen offers of the first page: her pages carry isLiked.
-    const member = new TestClient(url);
-    const me = await signIn(member, "11988887777");
+    const meId = (
+      await client.query<{ id: number }>(
+        `INSERT INTO "User" (phone, plan, "createdAt", "updatedAt", nickname, "fullName") VALUES ('5511988887777', 'alteza', now(), now(), 'Bia', 'Beatriz Rocha') RETURNING id`,
+      )
+    ).rows[0].id;
     await client.query(
       `INSERT INTO "Like" ("userId", "offerId", "createdAt")
        SELECT $1, id, now() FROM "Offer" ORDER BY "authorPlanRank" DESC, "authorJoinedAt", "createdAt" DESC, id DESC LIMIT 12`,
-      [me.id],
+      [meId],
     );
-    const cookie = member.cookieHeader;
-    const liked = (await member.gql<{ offers: { edges: { node: { isLiked: boolean } }[] } }>(BOARD_QUERY, { first: 24 })).body.data;
+    const cookie = await sessionCookie(client, meId);
+    const liked = (
+      (await (await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: bodies[0] })).json()) as {
+        data?: { offers: { edges: { node: { isLiked: boolean } }[] } };
+      }
+    ).data;
     const likedCount = liked?.offers.edges.filter((e) => e.node.isLiked).length;
     if (likedCount !== 12) throw new Error(`signed-in board shows ${likedCount} liked offers, expected 12`);
 
@@ -225,15 +182,17 @@ async function main() {
       url: `${url}/graphql`,
       connections: CONNECTIONS,
       duration: SECONDS,
+      workers: 1,
       requests: bodies.map((body) => ({ method: "POST" as const, path: "/graphql", headers: { "content-type": "application/json", ...headers }, body })),
     });
     const rest = (headers: Record<string, string>) => ({
       url: `${url}/api/offers`,
       connections: CONNECTIONS,
       duration: SECONDS,
+      workers: 1,
       requests: filters.map((f) => ({ method: "GET" as const, path: `/api/offers${f.rest}`, headers })),
     });
-    const healthz = await cannon("healthz", { url: `${url}/healthz`, connections: CONNECTIONS, duration: SECONDS });
+    const healthz = await cannon("healthz", { url: `${url}/healthz`, connections: CONNECTIONS, duration: SECONDS, workers: 1 }, pid);
     // BENCH_PHASES (for profiling) picks some of: graphql, graphql-member, rest, rest-member.
     const only = process.env.BENCH_PHASES?.split(",");
     const phases: [id: string, label: string, options: AutocannonOptions][] = [
@@ -244,7 +203,7 @@ async function main() {
     ];
     const boards: { id: string; rate: number; p99: number }[] = [];
     for (const [id, label, options] of phases) {
-      if (!only || only.includes(id)) boards.push({ id, ...(await cannon(label, options)) });
+      if (!only || only.includes(id)) boards.push({ id, ...(await cannon(label, options, pid)) });
     }
     console.log("(graphql board = first page of 24 offers; rest board = GET /api/offers, 200 offers; each connection");
     console.log(` cycles through the filters ${filters.map((f) => f.name).join(", ")})`);

@@ -1,6 +1,7 @@
 // What the benches share: the server started as production runs it (its own Node process) and
 // autocannon's phases printed one line each.
 import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -8,6 +9,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
 import { BRAZILIAN_STATES, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../schema/src/index.js";
+import { SESSION_COOKIE } from "../graphql-server/src/lib/http.js";
 
 export interface AutocannonResult {
   errors: number;
@@ -25,6 +27,10 @@ export interface AutocannonOptions {
   headers?: Record<string, string>;
   body?: string;
   warmup?: { connections: number; duration: number };
+  /** Autocannon's own threads (1: the load is generated off the bench's main thread). */
+  workers?: number;
+  /** Requests each connection cycles through, instead of one url/method/body. */
+  requests?: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
 }
 type AutocannonRun = EventEmitter & PromiseLike<AutocannonResult>;
 export const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonRun;
@@ -46,16 +52,24 @@ function freePort(): Promise<number> {
 
 const COMPILED_MAIN = "graphql-server/dist/main.js";
 
+/** The Node options of `npm run serve` (package.json), which `npm start` runs: the benches start the server with them. */
+function serveFlags() {
+  const serve = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { scripts: Record<string, string> }).scripts.serve;
+  const words = serve.split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== COMPILED_MAIN) throw new Error(`package.json's serve script is not "node [options] ${COMPILED_MAIN}": ${serve}`);
+  return words.slice(1, -1);
+}
+
 /**
- * How the child runs the server: the compiled build when there is one (as `npm start` runs it),
- * else the sources through tsx's loader in the same Node process (no extra process between).
+ * How the child runs the server: the compiled build when there is one, with the Node options of
+ * `npm run serve`, as `npm start` runs it; else the sources through tsx's loader in the same Node
+ * process (no extra process between), with the same options.
  */
 export function serverCommand() {
-  if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { args: [COMPILED_MAIN], describe: `node ${COMPILED_MAIN} (compiled)` };
-  return {
-    args: ["--import", "tsx", "graphql-server/src/main.ts"],
-    describe: `node --import tsx graphql-server/src/main.ts (no ${COMPILED_MAIN}: TypeScript compiled at run time)`,
-  };
+  const flags = serveFlags();
+  if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { args: [...flags, COMPILED_MAIN], describe: `node ${[...flags, COMPILED_MAIN].join(" ")} (compiled)` };
+  const args = [...flags, "--import", "tsx", "graphql-server/src/main.ts"];
+  return { args, describe: `node ${args.join(" ")} (no ${COMPILED_MAIN}: TypeScript compiled at run time)` };
 }
 
 /** The server as production runs it: its own Node process. `stop()` ends it (SIGTERM, then SIGKILL after 10 s). */
@@ -151,16 +165,35 @@ export function watchProcess(pid: number) {
   };
 }
 
-export async function cannon(name: string, options: AutocannonOptions) {
-  const result = await autocannon({ warmup: { connections: options.connections, duration: 1 }, ...options });
+/**
+ * One autocannon phase, printed on one line: after an unmeasured 1 s run (connections opened, code
+ * warmed), rps, p50, p99, max and errors (failed requests, timeouts, non-2xx answers). With a
+ * server's pid, also that process's CPU time per answer (every thread of it; never the bench's).
+ */
+export async function cannon(name: string, options: AutocannonOptions, serverPid?: number) {
+  await autocannon({ ...options, duration: 1 });
+  const cpu0 = serverPid === undefined ? 0 : cpuSecondsOf(serverPid);
+  const result = await autocannon(options);
+  const cpuPerAnswerUs = serverPid === undefined ? NaN : ((cpuSecondsOf(serverPid) - cpu0) * 1e6) / Math.max(1, result.requests.total);
   const errors = result.errors + result.timeouts + result.non2xx + result.mismatches;
+  const rate = errors / Math.max(1, result.requests.total - result.non2xx - result.mismatches + errors);
   console.log(
     `${name.padEnd(28)} rps=${result.requests.average.toFixed(0).padEnd(6)} p50=${ms(result.latency.p50).padEnd(8)} ` +
-      `p99=${ms(result.latency.p99).padEnd(8)} max=${ms(result.latency.max).padEnd(8)} errors=${errors}`,
+      `p99=${ms(result.latency.p99).padEnd(8)} max=${ms(result.latency.max).padEnd(8)} errors=${errors}` +
+      (Number.isFinite(cpuPerAnswerUs) ? `  server CPU ${cpuPerAnswerUs.toFixed(0)}µs/answer` : ""),
   );
-  return { p99: result.latency.p99, errors };
+  return { p99: result.latency.p99, errors, rate, cpuPerAnswerUs };
 }
 
+/** A session for a member, stored as the session store stores it (sha256 of the token): her cookie header. */
+export async function sessionCookie(client: pg.Client, userId: number) {
+  const token = randomBytes(32).toString("base64url");
+  await client.query(`INSERT INTO "Session" ("tokenHash", "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
+    createHash("sha256").update(token).digest("hex"),
+    userId,
+  ]);
+  return `${SESSION_COOKIE}=${token}`;
+}
 
 /**
  * `count` members generated inside PostgreSQL (INSERT … SELECT over generate_series): half consenting

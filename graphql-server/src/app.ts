@@ -20,7 +20,7 @@ import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
-import { createLogger, type Logger } from "./lib/log.js";
+import { createLogger, REQUEST_LINE_OPTIONS, type Logger } from "./lib/log.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
 import { apolloArmor, refusalInPortuguese, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
@@ -30,7 +30,7 @@ import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
 import { seedIfEmpty } from "./seed/auto.js";
 import { createServices, createStorage, type Services } from "./services.js";
-import { boardResponseCache } from "./graphql/board-response-cache.js";
+import { boardResponseCache, stringifyAnswer } from "./graphql/board-response-cache.js";
 import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
 import { repoPath } from "./paths.js";
 import { webDelivery } from "./web-delivery.js";
@@ -97,7 +97,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" }, ...REQUEST_LINE_OPTIONS }));
   // Answers over 1 KB (JSON, pages, the CSV download) in brotli or gzip as the client accepts; files
   // already compressed (the built assets, xlsx, images) and WebSocket upgrades are not touched.
   app.use(compression());
@@ -164,6 +164,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     introspection: config.NODE_ENV !== "production",
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // Board answers served from memory are sent as text made once (see boardResponseCache).
+    stringifyResult: stringifyAnswer,
     includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,
     validationRules: armor.validationRules,
     parseOptions: armor.parseOptions,

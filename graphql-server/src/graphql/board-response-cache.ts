@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { GraphQLContext } from "../context.js";
@@ -102,12 +103,15 @@ function nodesIn(data: Json, plan: Personalisation): Json[] {
   return nodes;
 }
 
+/** What a card's personal field is: `isLiked`, or `isOwn` (decided by the card's author). */
+type PersonalField = { kind: "liked"; id: unknown } | { kind: "own"; author: unknown };
+
 /**
- * A copy of a member's answer with her own isLiked and isOwn (the path to each node copied, the rest
- * shared). A card is hers when its userId is hers, or, when the query did not ask for userId, when
- * the board knows her as its author (`authors`).
+ * A copy of a member's answer with each card's isLiked and isOwn given by `valueOf` (the path to each
+ * node copied, the rest shared). A card's author is its userId, or, when the query did not ask for
+ * userId, the author the board knows for it (`authors`).
  */
-function personalised(data: Json, plan: Personalisation, viewerId: number, liked: Set<number>, authors: Map<number, number> | null): Json {
+function personalised(data: Json, plan: Personalisation, authors: Map<number, number> | null, valueOf: (field: PersonalField) => unknown): Json {
   const copy = { ...data };
   for (const offersKey of plan.offers) {
     if (!isObject(copy[offersKey])) continue;
@@ -123,9 +127,9 @@ function personalised(data: Json, plan: Personalisation, viewerId: number, liked
           if (!isObject(mine[nodeKey])) continue;
           const node = { ...(mine[nodeKey] as Json) };
           const id = node[plan.id[0]];
-          for (const key of plan.isLiked) node[key] = typeof id === "number" && liked.has(id);
+          for (const key of plan.isLiked) node[key] = valueOf({ kind: "liked", id });
           const author = plan.userId.length ? node[plan.userId[0]] : typeof id === "number" ? authors?.get(id) : undefined;
-          for (const key of plan.isOwn) node[key] = author === viewerId;
+          for (const key of plan.isOwn) node[key] = valueOf({ kind: "own", author });
           mine[nodeKey] = node;
         }
         return mine;
@@ -133,6 +137,50 @@ function personalised(data: Json, plan: Personalisation, viewerId: number, liked
     }
   }
   return copy;
+}
+
+/** The text Apollo sends for an answer: its own serialisation (the object, then a newline). */
+const answerText = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+/** The text of answers served from memory, by their data object (made once, or from a members' template). */
+const texts = new WeakMap<object, string>();
+
+/**
+ * Apollo's `stringifyResult`: an answer served from memory is sent as the text made for it, without
+ * serialising it again; any other answer as Apollo would send it.
+ */
+export function stringifyAnswer(value: { data?: unknown; errors?: unknown; extensions?: unknown }): string {
+  const known = value.errors === undefined && value.extensions === undefined && isObject(value.data) ? texts.get(value.data) : undefined;
+  return known ?? answerText(value);
+}
+
+/**
+ * The members' answer as text with a slot for each card's isLiked and isOwn: each member's text is
+ * its pieces joined with her values, instead of serialising her copy. The slots are marked by strings
+ * JSON cannot produce from a member's text without this process's random nonce.
+ */
+interface MembersTemplate {
+  pieces: string[];
+  fields: PersonalField[];
+}
+const NONCE = randomBytes(12).toString("hex");
+const SLOT = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`);
+
+function templateOf(data: Json, plan: Personalisation, authors: Map<number, number> | null): MembersTemplate | null {
+  const fields: PersonalField[] = [];
+  const marked = personalised(data, plan, authors, (field) => `\u0000${NONCE}:${fields.push(field) - 1}`);
+  const split = answerText({ data: marked }).split(SLOT);
+  const pieces = split.filter((_, i) => i % 2 === 0);
+  const order = split.filter((_, i) => i % 2 === 1).map(Number);
+  // Each slot exactly once (in the text's order, which is the query's): else the member's text is serialised.
+  if (order.length !== fields.length || new Set(order).size !== fields.length || order.some((slot) => !(slot < fields.length))) return null;
+  return { pieces, fields: order.map((slot) => fields[slot]) };
+}
+
+function filled(template: MembersTemplate, valueOf: (field: PersonalField) => boolean) {
+  let text = template.pieces[0];
+  for (let i = 0; i < template.fields.length; i += 1) text += String(valueOf(template.fields[i])) + template.pieces[i + 1];
+  return text;
 }
 
 /**
@@ -152,6 +200,8 @@ function personalised(data: Json, plan: Personalisation, viewerId: number, liked
 export function boardResponseCache(cache: BoardCache<CachedBoardResult>): ApolloServerPlugin<GraphQLContext> {
   // Per query text: where its answer is personal (documents are few; the map is emptied if it grows).
   const plans = new Map<string, Personalisation | null>();
+  // Per members' answer kept: its template (null when its slots could not be found).
+  const templates = new WeakMap<CachedBoardResult, MembersTemplate | null>();
   const planOf = (rc: GraphQLRequestContext<GraphQLContext>) => {
     const hash = rc.queryHash!;
     if (!plans.has(hash)) {
@@ -170,7 +220,7 @@ export function boardResponseCache(cache: BoardCache<CachedBoardResult>): Apollo
 
   return {
     async requestDidStart() {
-      let pending: { key: string; generation: number } | undefined;
+      let pending: { key: string; generation: number; member: boolean } | undefined;
       return {
         async responseForOperation(rc) {
           const found = keyOf(rc);
@@ -186,20 +236,30 @@ export function boardResponseCache(cache: BoardCache<CachedBoardResult>): Apollo
             const needsAuthors = plan.isOwn.length > 0 && plan.userId.length === 0;
             const authors = needsAuthors ? offers.knownAuthors(ids) : null;
             if (needsAuthors && !authors) {
-              pending = { key, generation: cache.currentGeneration };
+              pending = { key, generation: cache.currentGeneration, member: plan !== null };
               return null;
             }
             const liked = plan.isLiked.length ? await offers.likedAmong(viewer.id, ids) : new Set<number>();
-            return { http: rc.response.http, body: { kind: "single", singleResult: { data: personalised(cached.data, plan, viewer.id, liked, authors) } } };
+            const valueOf = (field: PersonalField) => (field.kind === "liked" ? typeof field.id === "number" && liked.has(field.id) : field.author === viewer.id);
+            const data = personalised(cached.data, plan, authors, valueOf);
+            if (!templates.has(cached)) templates.set(cached, templateOf(cached.data, plan, authors));
+            const template = templates.get(cached);
+            if (template) texts.set(data, filled(template, valueOf));
+            return { http: rc.response.http, body: { kind: "single", singleResult: { data } } };
           }
-          if (cached) return { http: rc.response.http, body: { kind: "single", singleResult: cached } };
-          pending = { key, generation: cache.currentGeneration };
+          if (cached) return { http: rc.response.http, body: { kind: "single", singleResult: { data: cached.data } } };
+          pending = { key, generation: cache.currentGeneration, member: plan !== null };
           return null;
         },
         async willSendResponse(rc) {
           const body = rc.response.body;
           if (!pending || body.kind !== "single" || body.singleResult.errors || !body.singleResult.data) return;
-          cache.set(pending.key, { data: body.singleResult.data }, pending.generation);
+          // graphql-js builds its answers from null-prototype objects, which V8 keeps in dictionary
+          // mode: a plain copy is faster to serve, to personalise and to serialise on every hit.
+          const data = JSON.parse(JSON.stringify(body.singleResult.data)) as Json;
+          // A visitor's answer is served as is: its text is made once.
+          if (!pending.member) texts.set(data, answerText({ data }));
+          cache.set(pending.key, { data }, pending.generation);
         },
       };
     },

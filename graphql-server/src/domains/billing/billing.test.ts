@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { ManualClock } from "../../lib/clock.js";
+import { SESSION_COOKIE } from "../../lib/http.js";
 import { REDACTED } from "../../lib/log.js";
 import { startFakeAsaas, type FakeAsaas } from "../../../test/fake-asaas.js";
 import { collect, cpfFor, createMember, eventually, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
@@ -500,10 +501,20 @@ describe("card data", () => {
       const payment = await app.services.prisma.payment.findFirstOrThrow({ where: { userId: user.id } });
       expect(payment).toMatchObject({ cardLast4: "8829", cardBrand: expect.any(String) });
       expect(lines.length).toBeGreaterThan(0);
+      // Her session is in no line either: request lines name the request without its headers, and
+      // the cookie set in an answer is removed.
+      const session = client.cookieHeader.split("; ").find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))!.split("=")[1];
+      expect(session.length).toBeGreaterThan(20);
+      const checkoutLine = lines.map((line) => JSON.parse(line) as { req?: Record<string, unknown>; res?: { statusCode: number } }).find((line) => line.req?.url === "/api/subscriptions/create");
+      expect(checkoutLine).toMatchObject({ req: { method: "POST", url: "/api/subscriptions/create" }, res: { statusCode: 200 } });
+      expect(Object.keys(checkoutLine!.req!).sort()).toEqual(["id", "method", "remoteAddress", "url"]);
+      expect((await client.rest("POST", "/api/auth/logout")).status).toBe(200);
+      expect(lines.find((line) => line.includes('"url":"/api/auth/logout"'))).toContain('"set-cookie":"[removido]"');
       for (const line of lines) {
         expect(line).not.toContain(number);
         expect(line).not.toContain("4000000000000002");
         expect(line).not.toMatch(/"ccv":"987"/);
+        expect(line).not.toContain(session);
       }
     } finally {
       await app.close();

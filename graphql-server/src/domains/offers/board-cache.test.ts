@@ -201,6 +201,40 @@ describe("the board served from memory stays true", () => {
     }
   });
 
+  it("sends an answer from memory as the very text its execution sent, whatever the cards hold", async () => {
+    const author = new TestClient(t.url);
+    const authorId = (await signIn(author, phone())).id;
+    const title = 'Aspas "duplas", barra \\ e \\u0000 escrito, emoji 👑 e "isLiked":true';
+    const offerId = (await author.gql(CREATE, { input: offer(title) })).body.data.createOffer.id as number;
+    const fan = new TestClient(t.url);
+    await signIn(fan, phone());
+    expect((await fan.rest("POST", `/api/offers/${offerId}/like`)).status).toBe(200);
+    const query = `query Texto { board: offers(first: 50) { edges { node { id mine: isOwn title isLiked userId } } } }`;
+    const raw = async (client: TestClient) => {
+      const response = await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(client.cookies.size ? { cookie: client.cookieHeader } : {}) },
+        body: JSON.stringify({ query }),
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    type Card = { id: number; mine: boolean; title: string; isLiked: boolean; userId: number | null };
+    const cardIn = (text: string) => (JSON.parse(text) as { data: { board: { edges: { node: Card }[] } } }).data.board.edges.map((e) => e.node).find((n) => n.id === offerId);
+    // The first answer of each kind executes; the second comes from memory and is the same text.
+    const visitor = new TestClient(t.url);
+    const visitorText = await raw(visitor);
+    expect(await raw(visitor)).toBe(visitorText);
+    const fanText = await raw(fan);
+    expect(await raw(fan)).toBe(fanText);
+    expect(cardIn(fanText)).toEqual({ id: offerId, mine: false, title, isLiked: true, userId: authorId });
+    // The author is served from the fan's answer, with her own values in its slots.
+    const authorText = await raw(author);
+    expect(authorText).toBe(`${JSON.stringify(JSON.parse(authorText))}\n`);
+    expect(cardIn(authorText)).toEqual({ id: offerId, mine: true, title, isLiked: false, userId: authorId });
+    expect(cardIn(visitorText)).toEqual({ id: offerId, mine: false, title, isLiked: false, userId: null });
+  });
+
   it("serves GET /api/offers to each member with her own likes from the members' page kept in memory", async () => {
     const author = new TestClient(t.url);
     const authorId = (await signIn(author, phone())).id;
