@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "./config.js";
-import { createAuthService } from "./domains/auth/auth.service.js";
+import { AUTH_PRUNE_EVERY_MS, createAuthService } from "./domains/auth/auth.service.js";
 import { createLimiter } from "./lib/rate-limit.js";
 import { createSessionStore } from "./domains/auth/sessions.js";
 import { createProfileService } from "./domains/users/profile.service.js";
@@ -194,6 +194,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
       payments instanceof LocalPaymentProvider && config.NODE_ENV !== "production" ? (payment) => payments.confirm(payment) : undefined,
   });
   billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
+  auth.startPruning(AUTH_PRUNE_EVERY_MS);
   // Staff tools (issue 12): every function checks the admin policy itself.
   const adminStats = createStatsService({ prisma, clock, log, bus });
   const adminReports = createReportsAdminService({ prisma, clock, log, bus, board: offers, statsTouched });
@@ -245,6 +246,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     limits,
     async close() {
       billing.stop();
+      auth.stop();
       adminStats.stop();
       statsSignal.stop();
       presence.stop();

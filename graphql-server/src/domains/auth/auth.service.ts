@@ -43,6 +43,10 @@ export interface VerifyLoginTokenInput extends SendLoginTokenInput {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Sign-in codes are kept this long after they were sent, then deleted by `prune`. */
+const LOGIN_TOKENS_KEPT_MS = 24 * HOUR_MS;
+/** How often each instance runs the sign-in housekeeping. */
+export const AUTH_PRUNE_EVERY_MS = HOUR_MS;
 const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 const secondsUntil = (from: Date, to: number) => Math.max(1, Math.ceil((to - from.getTime()) / 1000));
 const addressOf = (meta: SignInMeta) => meta.ip?.slice(0, 64);
@@ -276,7 +280,32 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toUserDTO(user), session };
   }
 
-  return { sendLoginToken, verifyLoginToken, logout: (token: string | undefined) => sessions.destroy(token) };
+  /**
+   * Housekeeping: deletes sign-in codes sent over a day ago (a code lives minutes, and the send
+   * limits look back one hour) and the sessions that have expired. Answers what it deleted.
+   */
+  async function prune() {
+    const codes = await prisma.loginToken.deleteMany({ where: { createdAt: { lt: new Date(clock.now().getTime() - LOGIN_TOKENS_KEPT_MS) } } });
+    const expiredSessions = await sessions.pruneExpired();
+    return { loginTokens: codes.count, sessions: expiredSessions };
+  }
+
+  let pruning: NodeJS.Timeout | null = null;
+  /** Runs `prune` every `everyMs` (each instance; deleting twice is harmless) until `stop`. */
+  function startPruning(everyMs: number) {
+    if (pruning) return;
+    pruning = setInterval(() => {
+      prune().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, "sign-in housekeeping failed; retried next round"));
+    }, everyMs);
+    pruning.unref();
+  }
+
+  function stop() {
+    if (pruning) clearInterval(pruning);
+    pruning = null;
+  }
+
+  return { sendLoginToken, verifyLoginToken, logout: (token: string | undefined) => sessions.destroy(token), prune, startPruning, stop };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

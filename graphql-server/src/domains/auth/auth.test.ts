@@ -503,3 +503,42 @@ describe("rate limit per connection", () => {
     expect(fourth.body.code).toBe("RATE_LIMITED_IP");
   });
 });
+
+describe("housekeeping", () => {
+  it("deletes sign-in codes a day after they were sent and sessions once expired, and nothing still in use", async () => {
+    const app = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    try {
+      const { prisma } = app.app.services;
+      const codesOf = async (phone: string) => prisma.loginToken.count({ where: { phone: `55${phone}` } });
+      const member = new TestClient(app.url);
+      const memberPhone = "11977661001";
+      await signIn(member, memberPhone);
+      const asker = new TestClient(app.url);
+      const askerPhone = "11977661002";
+      expect((await asker.rest("POST", "/api/auth/send-token", { phone: askerPhone, countryCode: "BR" })).status).toBe(200);
+
+      app.clock.advance(2 * 60 * 60 * 1000);
+      expect(await app.app.services.auth.prune()).toEqual({ loginTokens: 0, sessions: 0 });
+      expect([await codesOf(memberPhone), await codesOf(askerPhone)]).toEqual([1, 1]);
+
+      // A day after: the two codes go; one sent now stays and still signs her in.
+      app.clock.advance(23 * 60 * 60 * 1000);
+      const late = new TestClient(app.url);
+      const latePhone = "11977661003";
+      expect((await late.rest("POST", "/api/auth/send-token", { phone: latePhone, countryCode: "BR" })).status).toBe(200);
+      const code = await lastCode(late, `55${latePhone}`);
+      expect(await app.app.services.auth.prune()).toEqual({ loginTokens: 2, sessions: 0 });
+      expect([await codesOf(memberPhone), await codesOf(askerPhone), await codesOf(latePhone)]).toEqual([0, 0, 1]);
+      expect((await late.rest("POST", "/api/auth/verify-token", { phone: latePhone, countryCode: "BR", token: code })).status).toBe(200);
+      expect((await member.rest("GET", "/api/auth/me")).status).toBe(200);
+
+      // Past the sessions' lifetime (30 days without a visit): both sessions go.
+      app.clock.advance(31 * 24 * 60 * 60 * 1000);
+      expect(await app.app.services.auth.prune()).toEqual({ loginTokens: 1, sessions: 2 });
+      expect(await prisma.session.count()).toBe(0);
+      expect((await member.rest("GET", "/api/auth/me")).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});

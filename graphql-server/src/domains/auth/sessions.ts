@@ -143,6 +143,14 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
     userChanged,
     checkConnections,
 
+    /**
+     * Deletes the sessions that have expired (a request bearing one is answered as signed out and
+     * deletes it anyway; these are the ones nobody came back with). Answers how many.
+     */
+    async pruneExpired() {
+      return (await prisma.session.deleteMany({ where: { expiresAt: { lte: clock.now() } } })).count;
+    },
+
     /** Whether the session still exists and has not expired (a socket asking to join something). */
     async isActive(sessionId: number) {
       return (await prisma.session.count({ where: { id: sessionId, expiresAt: { gt: clock.now() } } })) > 0;
