@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { BRAZILIAN_STATES, OFFER_CATEGORIES } from "../schema/src/index.js";
 import { freshPostgres } from "../graphql-server/test/harness.js";
-import { cannon, ms, serverCommand, sessionCookie, startServer, type AutocannonOptions } from "./kit.js";
+import { cannon, ms, serverCommand, sessionCookies, startServer, type AutocannonOptions } from "./kit.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -169,7 +169,7 @@ async function main() {
        SELECT $1, id, now() FROM "Offer" ORDER BY "authorPlanRank" DESC, "authorJoinedAt", "createdAt" DESC, id DESC LIMIT 12`,
       [meId],
     );
-    const cookie = await sessionCookie(client, meId);
+    const cookie = (await sessionCookies(client, [meId])).get(meId)!;
     const liked = (
       (await (await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: bodies[0] })).json()) as {
         data?: { offers: { edges: { node: { isLiked: boolean } }[] } };

@@ -26,7 +26,6 @@ export interface AutocannonOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
-  warmup?: { connections: number; duration: number };
   /** Autocannon's own threads (1: the load is generated off the bench's main thread). */
   workers?: number;
   /** Requests each connection cycles through, instead of one url/method/body. */
@@ -185,14 +184,18 @@ export async function cannon(name: string, options: AutocannonOptions, serverPid
   return { p99: result.latency.p99, errors, rate, cpuPerAnswerUs };
 }
 
-/** A session for a member, stored as the session store stores it (sha256 of the token): her cookie header. */
-export async function sessionCookie(client: pg.Client, userId: number) {
-  const token = randomBytes(32).toString("base64url");
-  await client.query(`INSERT INTO "Session" ("tokenHash", "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`, [
-    createHash("sha256").update(token).digest("hex"),
-    userId,
-  ]);
-  return `${SESSION_COOKIE}=${token}`;
+/**
+ * A session for each of these members, stored as the session store stores it (sha256 of the token),
+ * in one statement: each member's cookie header, by her id.
+ */
+export async function sessionCookies(client: pg.Client, userIds: number[]) {
+  const tokens = new Map(userIds.map((id) => [id, randomBytes(32).toString("base64url")]));
+  await client.query(
+    `INSERT INTO "Session" ("tokenHash", "userId", "expiresAt")
+     SELECT unnest($1::text[]), unnest($2::int[]), now() + interval '1 day'`,
+    [[...tokens.values()].map((token) => createHash("sha256").update(token).digest("hex")), [...tokens.keys()]],
+  );
+  return new Map([...tokens].map(([id, token]) => [id, `${SESSION_COOKIE}=${token}`]));
 }
 
 /**

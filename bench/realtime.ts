@@ -29,7 +29,7 @@
 // bench process's CPU and its subscriber thread's event-loop delay are printed to show it.
 // Exits 1 when a run loses a delivery, a send fails, a run's p99 is 100 ms or more, the ceiling is
 // below 500 messages a second, or an idle member's browser makes more than 1 request per minute.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg } from "node:os";
@@ -42,9 +42,8 @@ import pg from "pg";
 import { WebSocket } from "ws";
 import { createClient, type Client as WsClient } from "graphql-ws";
 import { TIMINGS } from "../schema/src/index.js";
-import { SESSION_COOKIE } from "../graphql-server/src/lib/http.js";
 import { freshPostgres } from "../graphql-server/test/harness.js";
-import { rssOf, serverCommand, startServer, watchProcess } from "./kit.js";
+import { rssOf, serverCommand, sessionCookies, startServer, watchProcess } from "./kit.js";
 
 const CONVERSATIONS = 100;
 const SUBSCRIBERS_PER_CONVERSATION = 10;
@@ -179,17 +178,12 @@ async function seed(databaseUrl: string): Promise<Conversation[]> {
        SELECT id, "offerOwnerId" FROM "Conversation" UNION ALL SELECT id, "interestedUserId" FROM "Conversation"`,
     );
     const users = await client.query<{ id: number }>(`SELECT id FROM "User" ORDER BY id`);
-    const tokens = new Map(users.rows.map((u) => [u.id, randomBytes(32).toString("base64url")]));
-    await client.query(
-      `INSERT INTO "Session" ("tokenHash", "userId", "expiresAt")
-       SELECT unnest($1::text[]), unnest($2::int[]), now() + interval '1 day'`,
-      [[...tokens.values()].map((t) => createHash("sha256").update(t).digest("hex")), [...tokens.keys()]],
-    );
+    const cookies = await sessionCookies(client, users.rows.map((u) => u.id));
     const conversations = await client.query<{ id: number; offerOwnerId: number; interestedUserId: number }>(
       `SELECT id, "offerOwnerId", "interestedUserId" FROM "Conversation" ORDER BY id`,
     );
     if (conversations.rows.length !== CONVERSATIONS) throw new Error(`seeded ${conversations.rows.length} conversations`);
-    const cookie = (userId: number) => `${SESSION_COOKIE}=${tokens.get(userId)}`;
+    const cookie = (userId: number) => cookies.get(userId)!;
     return conversations.rows.map((c) => ({ id: c.id, cookies: [cookie(c.offerOwnerId), cookie(c.interestedUserId)] }));
   } finally {
     await client.end();
