@@ -25,12 +25,6 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /**
- * Where, in the web build's template of `/` (web/dist-ssr/index.html, written by
- * web/build/prerender.ts), the server puts what it draws per request
- * (graphql-server/src/first-screen.ts): #root's markup, the styled-components CSS and the JSON block
- * of the answers it drew from.
- */
-/**
  * Whom the server drew `/` for: a request with a session cookie gets the members' layout, which is
  * what her page becomes once she is known (issue 15). Written on #root as FIRST_SCREEN_DRAWN_FOR
  * (`data-drawn-for`) by the server, read there by the app before it starts.
@@ -38,4 +32,10 @@ export function isAppRoute(pathname: string): boolean {
 export type DrawnFor = "visitor" | "member";
 export const FIRST_SCREEN_DRAWN_FOR = "data-drawn-for";
 
+/**
+ * Where, in the web build's template of `/` (web/dist-ssr/index.html, written by
+ * web/build/prerender.ts), the server puts what it draws per request
+ * (graphql-server/src/first-screen.ts): #root's markup, the styled-components CSS and the JSON block
+ * of the answers it drew from.
+ */
 export const FIRST_SCREEN_MARKERS = { markup: "<!--ssr:markup-->", styles: "<!--ssr:styles-->", data: "<!--ssr:data-->" } as const;
