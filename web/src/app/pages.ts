@@ -1,6 +1,7 @@
 import type { ApolloClient } from "@apollo/client";
 import { MeDocument } from "../features/session/documents";
 import { preloadable } from "../lib/lazyComponent";
+import { nextTask } from "../lib/tasks";
 
 /**
  * Pages fetched when first visited, not with the first chunk (issue 14). The home page stays in
@@ -48,6 +49,10 @@ export function preloadPageFor(location: { pathname: string; search: string }, {
 export function requestFirstScreen(client: ApolloClient, location: { pathname: string; search: string }, { member = false } = {}): void {
   client.query({ query: MeDocument }).catch(() => undefined);
   if (location.pathname === "/" && !new URLSearchParams(location.search).has("id")) {
-    loadOfferBoard().then((board) => board.prefetchBoard(client, { member }), () => undefined);
+    // In a task after the one that ran the board's module.
+    loadOfferBoard().then(
+      (board) => nextTask().then(() => board.prefetchBoard(client, { member })),
+      () => undefined,
+    );
   }
 }

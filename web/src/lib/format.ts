@@ -1,10 +1,11 @@
 import { PRODUCT_TIME_ZONE, yearInSaoPaulo } from "@clube-coroa/schema";
+import { onFirstUse } from "./intl";
 
-const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+const money = onFirstUse(() => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }));
 
 /** Integer cents as pt-BR money, e.g. 2790 → "R$ 27,90". */
 export function formatCents(cents: number): string {
-  return money.format(cents / 100).replace(/\u00a0/g, " ");
+  return money().format(cents / 100).replace(/\u00a0/g, " ");
 }
 
 const MINUTE = 60_000;
@@ -47,25 +48,25 @@ export function initialsOf(name: string | null | undefined): string {
   return `${first}${last}`.toUpperCase();
 }
 
-const longDay = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const longDay = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
 
 /** A calendar day (yyyy-mm-dd, e.g. a boleto's due date) in pt-BR: '12 de março de 2025'; '' when unreadable. */
 export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? longDay.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : "";
+  return match ? longDay().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : "";
 }
 
-const dayPart = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PRODUCT_TIME_ZONE });
-const timePart = new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: PRODUCT_TIME_ZONE });
+const dayPart = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PRODUCT_TIME_ZONE }));
+const timePart = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", timeZone: PRODUCT_TIME_ZONE }));
 
 /** The day of an instant on the product's calendar: '12/03/2025'; '' when unreadable. */
 export function formatDate(iso: string | null | undefined): string {
   const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? "" : dayPart.format(time);
+  return Number.isNaN(time) ? "" : dayPart().format(time);
 }
 
 /** An instant on the product's calendar: '12/03/2025 às 14:30'; '' when unreadable. */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? "" : `${dayPart.format(time)} às ${timePart.format(time)}`;
+  return Number.isNaN(time) ? "" : `${dayPart().format(time)} às ${timePart().format(time)}`;
 }

@@ -10,6 +10,7 @@ import { useToast } from "../../components/Toast";
 import type { PartnerApiKeyFieldsFragment } from "../../gql/graphql";
 import { serverMessageOf } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
+import { formatCount } from "../../lib/intl";
 import { AdminSection, DataTable, Nowrap, StatusBadge, Sub, TableRows } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { CreatePartnerApiKeyDocument, PartnerApiKeysDocument, RevokePartnerApiKeyDocument } from "./documents";
@@ -245,7 +246,7 @@ export function PartnerKeysSection() {
               <td>
                 <Nowrap>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : T.neverUsed}</Nowrap>
               </td>
-              <td>{new Intl.NumberFormat("pt-BR").format(key.requestCount)}</td>
+              <td>{formatCount(key.requestCount)}</td>
               <td>
                 {key.revokedAt ? (
                   <>

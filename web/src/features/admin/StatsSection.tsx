@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import styled from "styled-components";
 import { Button } from "../../components/Button";
 import type { AdminStatsFieldsFragment } from "../../gql/graphql";
+import { formatCount } from "../../lib/intl";
 import { AdminPlanBadge, AdminSection } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 
 const T = ADMIN_TEXTS.stats;
-const numbers = new Intl.NumberFormat("pt-BR");
 
 type Stats = AdminStatsFieldsFragment;
 type CardKey = keyof typeof T.cards;
@@ -93,7 +93,7 @@ const Live = styled.p`
 
 /** A count for a card: '...' while loading, then the number (0 when the value is missing). */
 function show(loading: boolean, value: number | null | undefined): string {
-  return loading ? ADMIN_TEXTS.loadingValue : numbers.format(value ?? 0);
+  return loading ? ADMIN_TEXTS.loadingValue : formatCount(value ?? 0);
 }
 
 function Breakdown({ title, loading, items }: { title: string; loading: boolean; items: { key: string; label: ReactNode; value: number | undefined }[] }) {

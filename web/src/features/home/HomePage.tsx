@@ -15,6 +15,7 @@ import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
 import { LANDING_TEXTS } from "./landingTexts";
 import { useDrawnFor } from "../../lib/drawnFor";
+import { formatCount } from "../../lib/intl";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
@@ -255,8 +256,6 @@ const statField = {
   apoios: "totalApoios",
 } as const satisfies Record<CounterKey, string>;
 
-const numberFormat = new Intl.NumberFormat("pt-BR");
-
 /** The hero counters: '...' while loading, 0 when a value is missing (spec part 1 section 2). */
 function CommunityCounters({ compact }: { compact: boolean }) {
   const { data, loading } = useQuery(CommunityStatsDocument, { fetchPolicy: "cache-and-network" });
@@ -266,7 +265,7 @@ function CommunityCounters({ compact }: { compact: boolean }) {
     <Counters aria-label={T.countersLabel} aria-busy={waiting} $compact={compact}>
       {counterKeys.map((key) => (
         <Counter key={key}>
-          <CounterValue data-testid={`counter-${key}`}>{waiting ? "..." : numberFormat.format(stats?.[statField[key]] ?? 0)}</CounterValue>
+          <CounterValue data-testid={`counter-${key}`}>{waiting ? "..." : formatCount(stats?.[statField[key]] ?? 0)}</CounterValue>
           <CounterLabel>{T.counters[key]}</CounterLabel>
         </Counter>
       ))}

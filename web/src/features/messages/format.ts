@@ -1,10 +1,11 @@
 import { dayInSaoPaulo, PRODUCT_TIME_ZONE as TZ } from "@clube-coroa/schema";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
+import { onFirstUse } from "../../lib/intl";
 import { MT } from "./messageTexts";
 
-const dayFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long" });
-const dayYearFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long", year: "numeric" });
-const timeFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long" }));
+const dayYearFormat = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, day: "numeric", month: "long", year: "numeric" }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat("pt-BR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" }));
 
 /** The calendar day of an instant on the product's calendar, as 'YYYY-MM-DD'. */
 export const dayKey = (iso: string) => dayInSaoPaulo(iso);
@@ -16,10 +17,10 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   if (key === today) return MT.today;
   if (key === dayInSaoPaulo(now, -1)) return MT.yesterday;
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  return (sameYear ? dayFormat : dayYearFormat).format(new Date(iso));
+  return (sameYear ? dayFormat() : dayYearFormat()).format(new Date(iso));
 }
 
-export const timeLabel = (iso: string) => timeFormat.format(new Date(iso));
+export const timeLabel = (iso: string) => timeFormat().format(new Date(iso));
 
 export function displayName(user: ConversationFieldsFragment["otherUser"]): string {
   return avatarName(user) ?? MT.deletedMember;
