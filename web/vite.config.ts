@@ -7,6 +7,7 @@ import { compression } from "vite-plugin-compression2";
 import { PRODUCT_NAME } from "../schema/src/constants";
 import { COUNTRIES } from "../schema/src/countries";
 import { countryFlags } from "./build/countryFlags";
+import { compileHints } from "./build/compileHints";
 import { initialLoadBudget } from "./build/initialLoadBudget";
 import { inlineGraphqlDocuments } from "./build/inlineGraphqlDocuments";
 import { prerenderFirstScreens } from "./build/prerender";
@@ -99,6 +100,7 @@ const clientBuild = defineConfig({
     startAfterFirstPaint(),
     countryFlags(COUNTRIES.map((country) => country.code)),
     serviceWorkerBuild(),
+    compileHints(),
     initialLoadBudget(170),
     // Brotli and gzip files beside the content-hashed assets, at the highest levels (once per build);
     // the server sends them by Accept-Encoding. Pages and sw.js change after this step (the service

@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     restoreMocks: true,
     // jsdom + user-event run slowly on a busy 2-core machine; a slow test is not a failing one.
     testTimeout: 20_000,

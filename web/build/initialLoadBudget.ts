@@ -1,10 +1,23 @@
 import { gzipSync } from "node:zlib";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 
 export interface InitialFile {
   file: string;
   raw: number;
   gzip: number;
+}
+
+/** The entry chunks and every chunk they import statically (Vite's modulepreload list), in that order. */
+export function initialChunks(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk[] {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunks.has(fileName) || chunk?.type !== "chunk") return;
+    chunks.set(fileName, chunk);
+    chunk.imports.forEach(visit);
+  };
+  for (const chunk of Object.values(bundle)) if (chunk.type === "chunk" && chunk.isEntry) visit(chunk.fileName);
+  return [...chunks.values()];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
@@ -22,20 +35,16 @@ export function initialLoadBudget(budgetKb: number, log: (line: string) => void 
     apply: "build",
     enforce: "post",
     generateBundle(_options, bundle) {
+      const chunks = initialChunks(bundle);
+      if (chunks.length === 0) this.error("initial-load-budget: no entry chunk");
       const files = new Map<string, string | Uint8Array>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (files.has(fileName) || chunk?.type !== "chunk") return;
-        files.set(fileName, chunk.code);
+      for (const chunk of chunks) {
+        files.set(chunk.fileName, chunk.code);
         for (const css of chunk.viteMetadata?.importedCss ?? []) {
           const asset = bundle[css];
           if (asset?.type === "asset") files.set(css, asset.source);
         }
-        chunk.imports.forEach(visit);
-      };
-      const entries = Object.values(bundle).filter((chunk) => chunk.type === "chunk" && chunk.isEntry);
-      if (entries.length === 0) this.error("initial-load-budget: no entry chunk");
-      entries.forEach((entry) => visit(entry.fileName));
+      }
       const rows: InitialFile[] = [...files].map(([file, source]) => ({
         file,
         raw: Buffer.byteLength(source),
