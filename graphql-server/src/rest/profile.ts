@@ -27,13 +27,15 @@ export function profileRoutes(services: Services) {
   });
 
   // The photo is an avatar on the public board, so anyone may fetch it; the banner belongs to the
-  // public profile, which only members see. Older clients ask for the path without ?v=, so the cache
-  // is short and revalidated by ETag rather than immutable.
+  // public profile, which only members see. The address the profile gives carries ?v= (the image's
+  // version: a new upload gets a new address), so that address is cached for good. The bare path
+  // (older clients, the spec's table) is cached briefly and revalidated by ETag.
   const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
     if (kind === "banner") requireMember(req);
     const image = await profile.readImage(idParam(req.params.userId), kind);
     if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? "Foto não encontrada" : "Banner não encontrado");
-    res.set("Cache-Control", kind === "photo" ? "public, max-age=300" : "private, max-age=300");
+    const lifetime = typeof req.query.v === "string" && /^\d{1,15}$/.test(req.query.v) ? "max-age=31536000, immutable" : "max-age=300";
+    res.set("Cache-Control", `${kind === "photo" ? "public" : "private"}, ${lifetime}`);
     res.set("X-Content-Type-Options", "nosniff");
     // The app does not tag bodies by default (app.set("etag", false)); images are revalidated.
     res.set("ETag", `"${createHash("sha1").update(image.bytes).digest("base64url")}"`);

@@ -23,11 +23,15 @@ describe("giveDemoAvatars", () => {
   });
 
   it("gives every complete demo member but the superuser a drawn portrait, stored as her photo", async () => {
-    const members = await db.prisma.user.findMany({ select: { id: true, phone: true, profileComplete: true, profilePhoto: true } });
+    const members = await db.prisma.user.findMany({ select: { id: true, phone: true, profileComplete: true, profilePhoto: true, profilePhotoUrl: true } });
     const drawn = members.filter((m) => m.profileComplete && m.phone !== DEMO_SUPERUSER_PHONE);
     expect(given).toBe(drawn.length);
     expect(drawn.length).toBeGreaterThan(20);
-    for (const member of drawn) expect(member.profilePhoto).toBe("webp");
+    for (const member of drawn) {
+      expect(member.profilePhoto).toBe("webp");
+      // At a versioned address, as an upload gives it, which browsers may keep for good.
+      expect(member.profilePhotoUrl).toMatch(new RegExp(`^/api/users/${member.id}/photo\\?v=\\d+$`));
+    }
     expect(members.find((m) => m.phone === DEMO_SUPERUSER_PHONE)?.profilePhoto).toBeNull();
     expect(members.filter((m) => !m.profileComplete).every((m) => m.profilePhoto === null)).toBe(true);
 

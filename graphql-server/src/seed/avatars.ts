@@ -33,8 +33,12 @@ export async function giveDemoAvatars(prisma: PrismaClient, storage: Storage): P
     const webp = await sharp(Buffer.from(svg)).resize(SIZE, SIZE).webp({ quality: 80 }).toBuffer();
     await storage.put(imageKey(member.id, "photo"), webp, "image/webp");
   }
-  if (members.length) {
-    await prisma.user.updateMany({ where: { id: { in: members.map((m) => m.id) } }, data: { profilePhoto: PHOTO_MARKER } });
-  }
+  // Each at her versioned address, as an upload gives it (profile.service's uploadImage).
+  const version = Date.now();
+  await prisma.$transaction(
+    members.map((member) =>
+      prisma.user.update({ where: { id: member.id }, data: { profilePhoto: PHOTO_MARKER, profilePhotoUrl: `/api/users/${member.id}/photo?v=${version}` } }),
+    ),
+  );
   return members.length;
 }

@@ -369,7 +369,11 @@ describe("profile images", () => {
     const served = await fetch(`${t.url}/api/users/${user.id}/photo`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
-    expect(served.headers.get("cache-control")).toMatch(/max-age=/);
+    // The bare path is kept briefly and revalidated; the versioned address the profile gives never changes.
+    expect(served.headers.get("cache-control")).toBe("public, max-age=300");
+    const versioned = await fetch(`${t.url}${answer.body.profile.profilePhotoUrl}`);
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.compare(Buffer.from(await versioned.arrayBuffer()), Buffer.from(await served.clone().arrayBuffer()))).toBe(0);
     const etag = served.headers.get("etag");
     expect(etag).toBeTruthy();
     // node:http, not fetch: fetch turns a conditional request into a no-cache one.
