@@ -73,6 +73,27 @@ for (const path of ["/", "/auth"]) {
   });
 }
 
+// Nothing on a visitor's phone screen moves while the app takes the page over: the banner carousel,
+// which appears once she is known, has its frame in the page from the first paint.
+test("/ does not move under a visitor's eyes as the app starts (no layout shift on a phone)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node | null }[] })[]) {
+        shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((source) => (source.node as Element | null)?.textContent?.slice(0, 40)).join(" | ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  await boardIsLive(page);
+  await expect(page.getByRole("region", { name: "Destaques das parceiras" }).getByRole("img").first()).toBeAttached();
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+  await context.close();
+});
+
 test("/ answers with the board's first offers drawn: readable before any script runs, and kept when the app starts", async ({ browser }) => {
   const offline = await browser.newContext({ javaScriptEnabled: false });
   const plain = await offline.newPage();

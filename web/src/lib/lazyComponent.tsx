@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type Attributes, type ComponentType } from "react";
+import { lazy, Suspense, useState, type Attributes, type ComponentType, type ReactNode } from "react";
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 
@@ -35,9 +35,13 @@ export function preloadable<P extends object>(load: Loader<P>): PreloadableCompo
 /**
  * A dialog whose code is fetched the first time it opens, not with the page (issue 14: the first
  * screen carries no dialog). Once loaded it stays mounted like an ordinary dialog, so closing
- * animates and returns focus as before. Nothing is drawn while the code arrives.
+ * animates and returns focus as before. Nothing (or `fallback`) is drawn while the code arrives.
  */
-export function lazyWhenOpen<P extends object>(load: Loader<P>, isOpen: (props: P) => boolean): ComponentType<P> & { preload: () => Promise<unknown> } {
+export function lazyWhenOpen<P extends object>(
+  load: Loader<P>,
+  isOpen: (props: P) => boolean,
+  fallback: ReactNode = null,
+): ComponentType<P> & { preload: () => Promise<unknown> } {
   const { Component, preload } = preloadable(load);
   function WhenOpen(props: P) {
     const open = isOpen(props);
@@ -45,7 +49,7 @@ export function lazyWhenOpen<P extends object>(load: Loader<P>, isOpen: (props: 
     if (open && !wanted) setWanted(true);
     if (!wanted && !open) return null;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={fallback}>
         <Component {...props} />
       </Suspense>
     );

@@ -7,6 +7,7 @@ import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { BannerFieldsFragment } from "../../gql/graphql";
 import { onSocketConnected } from "../../lib/apollo";
 import { BANNER_TEXTS as T } from "./bannerTexts";
+import { BannerFrame, Frame, Region } from "./BannerFrame";
 import { BannersDocument, BannersUpdatedDocument } from "./documents";
 
 /** Spec part 2 section 4: 150 ms between two banners. */
@@ -37,24 +38,6 @@ export function usePrefersReducedMotion(): boolean {
   }, []);
   return reduced;
 }
-
-const Region = styled.section`
-  margin-top: ${({ theme }) => theme.space.xl};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-/** 16:9 from the first paint: nothing below moves when the images arrive. */
-const Frame = styled.div`
-  position: relative;
-  width: 100%;
-  aspect-ratio: 16 / 9;
-  overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.brandSoft};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-`;
 
 const Slide = styled.div<{ $active: boolean; $animate: boolean }>`
   position: absolute;
@@ -181,13 +164,7 @@ export function BannerCarousel() {
   // A failed fetch leaves no data: the list is empty and the placeholder shows (spec part 2 section 8).
   const banners = data?.banners;
   if (!banners && loading) {
-    return (
-      <Region aria-label={T.label} aria-busy="true">
-        <Frame>
-          <VisuallyHidden>{T.loading}</VisuallyHidden>
-        </Frame>
-      </Region>
-    );
+    return <BannerFrame />;
   }
   if (!banners || banners.length === 0) {
     return (

@@ -14,6 +14,7 @@ import { hasFirstPage } from "../offers/firstPage";
 import { loadOfferBoard, offerBoard } from "../../app/pages";
 import { useSession } from "../session/SessionProvider";
 import { LANDING_TEXTS } from "./landingTexts";
+import { BannerFrame } from "../banners/BannerFrame";
 import { useDrawnFor } from "../../lib/drawnFor";
 import { formatCount } from "../../lib/intl";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
@@ -22,7 +23,12 @@ const T = WEB_TEXTS.home;
 
 const OfferBoard = offerBoard.Component;
 // Shown only when the staff published banners: its code comes with their answer, not before the page.
-const BannerCarousel = lazyWhenOpen(() => import("../banners/BannerCarousel").then((m) => m.BannerCarousel), () => true);
+// Its frame holds the carousel's place while the code arrives (BannerFrame).
+const BannerCarousel = lazyWhenOpen(
+  () => import("../banners/BannerCarousel").then((m) => m.BannerCarousel),
+  () => true,
+  <BannerFrame />,
+);
 
 // The plans sit below the fold: their cards load after the first screen.
 const PlansSection = lazyWhenOpen(() => import("../plans/PlansSection").then((m) => m.PlansSection), () => true);
@@ -392,7 +398,7 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
         <CommunityCounters compact={compact} />
         {/* A member's board comes first; the banners and the three kinds follow it (fixed slots, so
             the board stays mounted when the session is known). */}
-        {!pending && !compact && <BannerCarousel />}
+        {!compact && (pending ? <BannerFrame /> : <BannerCarousel />)}
         {!compact && <KindsSection />}
 
         <Section id="mural" aria-labelledby="mural-title" $compact={compact}>
