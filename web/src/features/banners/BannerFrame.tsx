@@ -1,6 +1,6 @@
 import styled from "styled-components";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
-import { BANNER_TEXTS as T } from "./bannerTexts";
+import { BANNER_FRAME_TEXTS as T } from "./bannerFrameTexts";
 
 export const Region = styled.section`
   margin-top: ${({ theme }) => theme.space.xl};

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useApolloClient, useMutation, useSubscription } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import { PlansContext, type PlansFlow } from "./plansFlow";
 import { useToast } from "../../components/Toast";
 import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
-import { onSocketConnected } from "../../lib/apollo";
 import { useSession } from "../session/SessionProvider";
-import { MyPaymentsDocument, PaymentUpdatedDocument, RegisterImperatrizInterestDocument } from "./documents";
+import { RegisterImperatrizInterestDocument } from "./documents";
 import { planChangeOf } from "./planChange";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { useCancelSubscription } from "./useCancelSubscription";
@@ -22,6 +21,8 @@ const CelebrationDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then(
 const MigrationDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.MigrationDialog), always);
 const DowngradeDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.DowngradeDialog), always);
 const CheckoutDialog = lazyWhenOpen(() => import("./CheckoutDialog").then((m) => m.CheckoutDialog), always);
+// Watching her payment: loaded with the checkout, not with the first screen.
+const PaymentWatcher = lazyWhenOpen(() => import("./PaymentWatcher").then((m) => m.PaymentWatcher), (p) => p.open);
 
 type Step =
   | { name: "closed" }
@@ -133,24 +134,7 @@ export function PlansProvider({ children }: { children: ReactNode }) {
   const onPayment = useCallback((payment: PaymentFieldsFragment) => {
     setAwaiting((a) => (a && a.result.payment.id === payment.id ? { ...a, result: { ...a.result, payment: { ...a.result.payment, ...payment } } } : a));
   }, []);
-  const watching = !!awaiting || step.name === "checkout";
-  useSubscription(PaymentUpdatedDocument, {
-    skip: !current || !watching,
-    onData: ({ data }) => {
-      if (data.data?.paymentUpdated) onPayment(data.data.paymentUpdated);
-    },
-  });
-
-  // After a dropped connection, ask once for what was missed.
-  useEffect(() => {
-    if (!awaiting) return;
-    return onSocketConnected(() => {
-      client
-        .query({ query: MyPaymentsDocument, fetchPolicy: "network-only" })
-        .then(({ data }) => data?.myPayments.forEach(onPayment))
-        .catch(() => undefined);
-    });
-  }, [awaiting, client, onPayment]);
+  const watching = !!current && (!!awaiting || step.name === "checkout");
 
   useEffect(() => {
     if (!awaiting) return;
@@ -171,6 +155,7 @@ export function PlansProvider({ children }: { children: ReactNode }) {
   return (
     <PlansContext.Provider value={value}>
       {children}
+      <PaymentWatcher open={watching} awaiting={!!awaiting} onPayment={onPayment} />
       <PlansDialog open={step.name === "plans"} onClose={close} currentPlan={current} />
       <ImperatrizDialog open={step.name === "imperatriz"} onClose={close} onNotify={() => void registerInterest()} busy={registeringInterest} />
       <InterestThanksDialog open={step.name === "interestThanks"} already={step.name === "interestThanks" && step.already} onClose={close} />
