@@ -100,8 +100,8 @@ async function boot(container: HTMLElement) {
   const boardDrawn = restoreFirstScreenData(client);
   const ready = preloadPageFor(window.location, { boardDrawn });
   await nextTask();
-  // Apollo's first read runs its document transforms and its cache reader for the first time: a
-  // task of its own, so the first query (next) costs about half as much.
+  // Apollo's first read runs its document transforms and its cache reader for the first time, in a
+  // task of its own rather than inside the first query's (next).
   client.readQuery({ query: MeDocument });
   await nextTask();
   const storedUser = readStoredUser();
