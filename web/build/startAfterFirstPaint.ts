@@ -26,6 +26,9 @@ const STAGED_CHUNK_BYTES = 20_000;
  * in a task of its own.
  * The script is written as `assets/start-<hash>.js` (content-hashed, cached for good like the rest).
  */
+/** Whether a file of the build is the start script (`assets/start-<hash>.js`). */
+export const isStartScript = (fileName: string) => /^assets\/start-[0-9a-f]+\.js$/.test(fileName);
+
 export function startAfterFirstPaint(): Plugin {
   return {
     name: "start-after-first-paint",
