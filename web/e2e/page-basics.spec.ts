@@ -58,8 +58,13 @@ for (const path of ["/", "/auth"]) {
     });
     await page.goto(path);
     expect(await page.evaluate(() => (window as unknown as { startedHidden: boolean }).startedHidden)).toBe(false);
-    // The app has started: its entry chunk was fetched.
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)));
+    // The app has started: its entry chunk and its large imports were fetched. (A script is listed
+    // once it has arrived, so React's can come in after the entry's.)
+    await page.waitForFunction(() =>
+      ["index", "react", "apollo", "styled"].every((chunk) =>
+        performance.getEntriesByType("resource").some((entry) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(entry.name)),
+      ),
+    );
     const { paint, code } = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       code: performance
