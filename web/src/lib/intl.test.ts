@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatCount, onFirstUse } from "./intl";
 
 describe("pt-BR formatters made on first use", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("writes whole numbers the Brazilian way", () => {
     expect(formatCount(0)).toBe("0");
     expect(formatCount(999)).toBe("999");

@@ -7,7 +7,8 @@ import { MyPaymentsDocument, PaymentUpdatedDocument } from "./documents";
 /**
  * Her payment as the server pushes it (paymentUpdated) while a checkout is open or its payment is
  * awaited (`open`), and, while awaited, what was missed after a dropped connection (her payments,
- * asked for once). Draws nothing; PlansProvider mounts it only then.
+ * asked for once). Draws nothing. Its code loads the first time a checkout opens and it then stays
+ * mounted (lazyWhenOpen), so `open` says whether it watches.
  */
 export function PaymentWatcher({ open, awaiting, onPayment }: { open: boolean; awaiting: boolean; onPayment: (payment: PaymentFieldsFragment) => void }) {
   const client = useApolloClient();
