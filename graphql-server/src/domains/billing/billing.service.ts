@@ -17,7 +17,7 @@ import {
 } from "@clube-coroa/schema";
 import { z } from "zod";
 import type { Bus } from "../../events.js";
-import type { PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
+import type { Payment, PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -76,6 +76,7 @@ export interface CheckoutOutcome {
 
 type UnpaidStatus = Extract<PaymentStatus, "pending" | "overdue">;
 const UNPAID: PaymentStatus[] = ["pending", "overdue"];
+const PAID: PaymentStatus[] = ["confirmed", "received"];
 const LIVE_SUBSCRIPTION = ["pending", "active", "overdue"] as const;
 /**
  * A plan given by the staff (simple admin): active, free, with no provider subscription and no end
@@ -125,6 +126,33 @@ type ParsedEvent = z.output<typeof eventSchema>;
 
 /** Reais as ASAAS writes them (a number with at most two decimals) in integer cents, without float drift. */
 export const centsOfReais = (value: number) => Math.round(value * 100);
+
+/** What an event says that its payment does not (docs/decisions.md, "Webhook amounts and mismatched ids"). */
+type Mismatch =
+  | { field: "value"; expectedCents: number; receivedCents: number }
+  | { field: "customer" | "subscription" | "externalReference"; expected: string; received: string };
+
+/**
+ * The ids an event names that are not its payment's. The payment stays whose it is (its id is
+ * the provider's own key); the others are only compared, where both sides have one.
+ */
+function foreignIds(
+  payment: { subscriptionId: number | null; subscription: Pick<PlanSubscription, "asaasSubscriptionId" | "asaasCustomerId"> | null },
+  incoming: NonNullable<ParsedEvent["payment"]>,
+): Mismatch[] {
+  const ours = {
+    customer: payment.subscription?.asaasCustomerId ?? null,
+    subscription: payment.subscription?.asaasSubscriptionId ?? null,
+    externalReference: payment.subscriptionId === null ? null : String(payment.subscriptionId),
+  };
+  const mismatches: Mismatch[] = [];
+  for (const field of ["customer", "subscription", "externalReference"] as const) {
+    const received = incoming[field];
+    const expected = ours[field];
+    if (received && expected && received !== expected) mismatches.push({ field, expected, received });
+  }
+  return mismatches;
+}
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest();
 /** Constant-time: the comparison takes as long whatever the first wrong character. */
@@ -594,15 +622,21 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
+  /**
+   * Finds (or, for a renewal, records) the event's payment, checks what the event says against it,
+   * then applies it. An event that would pay less than the charge changes nothing; it and any id
+   * naming someone else's records are written to the AuditLog (`payment.mismatch`) and logged as a
+   * warning, and its outcome says so.
+   */
   async function applyEvent(tx: Tx, event: ParsedEvent): Promise<Effects> {
     const incoming = event.payment;
     if (!incoming) return { outcome: "ignored: no payment" };
     let payment = await tx.payment.findUnique({ where: { asaasPaymentId: incoming.id }, include: { subscription: true } });
-    const transition = TRANSITIONS[event.event];
+    let recordedRenewal = false;
     if (!payment) {
       const subscription = incoming.subscription ? await tx.planSubscription.findUnique({ where: { asaasSubscriptionId: incoming.subscription } }) : null;
       if (!subscription) return { outcome: "unknown payment" };
-      // A renewal: the provider charged the subscription's next period.
+      // A renewal: the provider charged the subscription's next period, at the subscription's price.
       payment = await tx.payment.create({
         data: {
           userId: subscription.userId,
@@ -610,16 +644,53 @@ export function createBillingService(deps: BillingDeps) {
           asaasPaymentId: incoming.id,
           billingType: (["PIX", "BOLETO", "CREDIT_CARD"] as const).find((t) => t === incoming.billingType) ?? subscription.billingType,
           status: "pending",
-          amountCents: centsOfReais(incoming.value),
+          amountCents: subscription.priceCents,
           dueDate: dateColumn(incoming.dueDate),
           invoiceUrl: incoming.invoiceUrl ?? null,
           boletoUrl: incoming.bankSlipUrl ?? null,
         },
         include: { subscription: true },
       });
-      if (!transition) return { outcome: "recorded renewal", userId: payment.userId, payment: toPaymentDTO(payment) };
+      recordedRenewal = true;
+    } else if (payment.subscription?.asaasSubscriptionId && payment.subscription.asaasSubscriptionId !== incoming.subscription) {
+      // The event was ordered under the subscription it named; the payment's own is the one its events queue on.
+      await lockProviderKey(tx, payment.subscription.asaasSubscriptionId);
     }
-    if (!transition) return { outcome: `ignored: ${event.event}` };
+
+    const mismatches = foreignIds(payment, incoming);
+    // Own keys only: an event named "constructor" is not a transition.
+    const transition = Object.hasOwn(TRANSITIONS, event.event) ? TRANSITIONS[event.event] : undefined;
+    // The charge: the payment's amount (after any promo), never less than its subscription's price.
+    const chargeCents = Math.max(payment.amountCents, payment.subscription?.priceCents ?? 0);
+    const receivedCents = centsOfReais(incoming.value);
+    let effects: Effects;
+    if (!transition) {
+      effects = { outcome: recordedRenewal ? "recorded renewal" : `ignored: ${event.event}` };
+    } else if (PAID.includes(transition.to) && transition.from.includes(payment.status) && receivedCents < chargeCents) {
+      effects = { outcome: `underpaid: ${receivedCents} of ${chargeCents} cents, payment kept ${payment.status}` };
+      mismatches.unshift({ field: "value", expectedCents: chargeCents, receivedCents });
+    } else {
+      effects = await applyTransition(tx, event.event, incoming, payment, transition);
+    }
+    if (recordedRenewal && !effects.payment) Object.assign(effects, { userId: payment.userId, payment: toPaymentDTO(payment) });
+    if (mismatches.length === 0) return effects;
+
+    const foreign = mismatches.filter((m) => m.field !== "value").map((m) => m.field);
+    if (foreign.length) effects.outcome += ` (mismatch: ${foreign.join(", ")})`;
+    const details = { paymentId: payment.id, providerPaymentId: incoming.id, eventId: event.id, event: event.event, outcome: effects.outcome, mismatches };
+    await audit(tx, { actorId: null, userId: payment.userId, action: "payment.mismatch", data: details });
+    log.warn({ userId: payment.userId, ...details }, "payment webhook does not match its charge; recorded for staff");
+    return effects;
+  }
+
+  /** What `transition` makes of the payment, its subscription and her plan. */
+  async function applyTransition(
+    tx: Tx,
+    eventName: string,
+    incoming: NonNullable<ParsedEvent["payment"]>,
+    payment: Payment & { subscription: PlanSubscription | null },
+    transition: { to: PaymentStatus; from: PaymentStatus[] },
+  ): Promise<Effects> {
     if (!transition.from.includes(payment.status)) return { outcome: `ignored: ${payment.status} does not become ${transition.to}` };
 
     const now = clock.now();
@@ -657,7 +728,7 @@ export function createBillingService(deps: BillingDeps) {
       const moved = await movePlan(tx, subscription.userId, subscription.plan, {
         actorId: null,
         reason: "payment confirmed",
-        event: event.event,
+        event: eventName,
         subscriptionId: subscription.id,
         paymentId: payment.id,
       });
@@ -677,7 +748,7 @@ export function createBillingService(deps: BillingDeps) {
       await tx.planSubscription.update({ where: { id: subscription.id }, data: { paidUntil: now } });
       const member = await tx.user.findUnique({ where: { id: subscription.userId }, select: { plan: true } });
       if (member?.plan === subscription.plan && !(await otherCover(tx, subscription.userId, subscription.plan, subscription.id))) {
-        const moved = await movePlan(tx, subscription.userId, "nobreza", { actorId: null, reason: event.event, subscriptionId: subscription.id, paymentId: payment.id });
+        const moved = await movePlan(tx, subscription.userId, "nobreza", { actorId: null, reason: eventName, subscriptionId: subscription.id, paymentId: payment.id });
         if (moved) effects.planChanged = moved;
       }
     }

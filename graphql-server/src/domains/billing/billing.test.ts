@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp, type App } from "../../app.js";
 import { loadConfig } from "../../config.js";
 import { ManualClock } from "../../lib/clock.js";
@@ -296,7 +296,9 @@ describe("billing against ASAAS (a fake ASAAS server)", () => {
     expect(unknown.status).toBe(200);
     const ignored = await webhook(t.url, { ...event, id: "evt_other_kind", event: "PAYMENT_BANK_SLIP_VIEWED" });
     expect(ignored.status).toBe(200);
-    expect(await t.app.services.prisma.paymentWebhookEvent.count({ where: { eventId: { in: ["evt_unknown_1", "evt_other_kind"] } } })).toBe(2);
+    const inherited = await webhook(t.url, { ...event, id: "evt_inherited_name", event: "constructor" });
+    expect(inherited.body).toEqual({ received: true, outcome: "ignored: constructor" });
+    expect(await t.app.services.prisma.paymentWebhookEvent.count({ where: { eventId: { in: ["evt_unknown_1", "evt_other_kind", "evt_inherited_name"] } } })).toBe(3);
     expect((await webhook(t.url, { nothing: true })).status).toBe(400);
   });
 
@@ -314,6 +316,101 @@ describe("billing against ASAAS (a fake ASAAS server)", () => {
     const payment = await t.app.services.prisma.payment.findUniqueOrThrow({ where: { asaasPaymentId: paymentId } });
     expect(payment.status).toBe("received");
     expect(await planOf(t, user.id)).toBe("alteza");
+  });
+
+  /** The warnings billing logs while `fn` runs. */
+  async function warningsDuring(fn: () => Promise<void>) {
+    const warn = vi.spyOn(t.app.services.log, "warn");
+    try {
+      await fn();
+      return warn.mock.calls.map(([fields, message]) => ({ fields, message }));
+    } finally {
+      warn.mockRestore();
+    }
+  }
+  const mismatchesOf = async (userId: number) =>
+    (await t.app.services.prisma.auditLog.findMany({ where: { targetType: "User", targetId: String(userId), action: "payment.mismatch" }, orderBy: { id: "asc" } })).map((a) => a.data);
+  const paymentsOf = async (client: TestClient) =>
+    (await client.gql("{ myPayments { providerPaymentId status amountCents } }")).body.data.myPayments as { providerPaymentId: string; status: string; amountCents: number }[];
+
+  it("a payment event below the charge keeps the payment pending, gives no plan, is recorded for staff and logged as a warning", async () => {
+    const { user, client, paymentId } = await subscribe("5521922", "alteza", "PIX");
+    const full = asaas.eventFor(paymentId, "PAYMENT_RECEIVED");
+    const cheap = { ...full, id: "evt_low1", payment: { ...full.payment!, value: 0.01 } };
+    let answer: Awaited<ReturnType<typeof webhook>> | undefined;
+    const warnings = await warningsDuring(async () => {
+      answer = await webhook(t.url, cheap);
+    });
+    expect(answer!.status).toBe(200);
+    expect(answer!.body.outcome).toBe("underpaid: 1 of 2790 cents, payment kept pending");
+    expect(await planOf(t, user.id)).toBe("nobreza");
+    expect(await paymentsOf(client)).toEqual([{ providerPaymentId: paymentId, status: "pending", amountCents: 2790 }]);
+    expect(await mismatchesOf(user.id)).toEqual([
+      expect.objectContaining({ providerPaymentId: paymentId, eventId: "evt_low1", event: "PAYMENT_RECEIVED", mismatches: [{ field: "value", expectedCents: 2790, receivedCents: 1 }] }),
+    ]);
+    expect(warnings).toEqual([expect.objectContaining({ fields: expect.objectContaining({ userId: user.id, eventId: "evt_low1" }) })]);
+    expect((await t.app.services.prisma.paymentWebhookEvent.findUniqueOrThrow({ where: { eventId: "evt_low1" } })).outcome).toMatch(/^underpaid/);
+
+    // The charge's own value still applies.
+    expect((await webhook(t.url, full)).body.outcome).toBe("applied");
+    expect(await planOf(t, user.id)).toBe("alteza");
+  });
+
+  it("a renewal event below the subscription price, on a payment id never seen, creates no received payment and grants nothing", async () => {
+    const { user, client, paymentId } = await subscribe("5521923", "alteza", "PIX");
+    const first = asaas.eventFor(paymentId, "PAYMENT_RECEIVED");
+    const forged = { ...first, id: "evt_low_renewal", payment: { ...first.payment!, id: "pay_forged_renewal", value: 0.01, status: "RECEIVED" } };
+    const warnings = await warningsDuring(async () => {
+      expect((await webhook(t.url, forged)).body.outcome).toMatch(/^underpaid: 1 of 2790 cents/);
+    });
+    expect(await planOf(t, user.id)).toBe("nobreza");
+    const payments = await paymentsOf(client);
+    expect(payments.filter((p) => p.status === "received")).toEqual([]);
+    expect(payments.find((p) => p.providerPaymentId === "pay_forged_renewal")).toEqual({ providerPaymentId: "pay_forged_renewal", status: "pending", amountCents: 2790 });
+    expect(await mismatchesOf(user.id)).toEqual([expect.objectContaining({ providerPaymentId: "pay_forged_renewal", mismatches: [{ field: "value", expectedCents: 2790, receivedCents: 1 }] })]);
+    expect(warnings).toHaveLength(1);
+
+    // A renewal at the subscription's price is paid as before.
+    expect((await webhook(t.url, first)).body.outcome).toBe("applied");
+    const renewal = asaas.nextPayment(first.payment!.subscription as string);
+    expect((await webhook(t.url, asaas.eventFor(renewal.id, "PAYMENT_RECEIVED"))).body.outcome).toBe("applied");
+    expect((await client.gql("{ mySubscription { paidUntil } }")).body.data.mySubscription.paidUntil).toBe("2026-05-10T03:00:00.000Z");
+  });
+
+  it("a late boleto paid with interest and fine (above the charge) is paid", async () => {
+    const { user, paymentId } = await subscribe("5521924", "alteza", "BOLETO");
+    const event = asaas.eventFor(paymentId, "PAYMENT_RECEIVED");
+    const late = { ...event, payment: { ...event.payment!, value: 28.84, originalValue: 27.9, interestValue: 0.94 } };
+    expect((await webhook(t.url, late)).body.outcome).toBe("applied");
+    expect(await planOf(t, user.id)).toBe("alteza");
+    expect(await mismatchesOf(user.id)).toEqual([]);
+  });
+
+  it("an event naming another member's customer, subscription and reference applies to the payment's owner, and the mismatch is recorded and logged", async () => {
+    const owner = await subscribe("5521925", "alteza", "PIX");
+    const other = await subscribe("5521926", "majestade", "PIX");
+    const theirs = asaas.eventFor(other.paymentId, "PAYMENT_CREATED").payment!;
+    const event = asaas.eventFor(owner.paymentId, "PAYMENT_RECEIVED");
+    const crossed = { ...event, payment: { ...event.payment!, customer: theirs.customer, subscription: theirs.subscription, externalReference: theirs.externalReference } };
+    let outcome = "";
+    const warnings = await warningsDuring(async () => {
+      outcome = (await webhook(t.url, crossed)).body.outcome;
+    });
+    expect(outcome).toBe("applied (mismatch: customer, subscription, externalReference)");
+    expect(await planOf(t, owner.user.id)).toBe("alteza");
+    expect(await planOf(t, other.user.id)).toBe("nobreza");
+    expect(await mismatchesOf(other.user.id)).toEqual([]);
+    expect(await mismatchesOf(owner.user.id)).toEqual([
+      expect.objectContaining({
+        providerPaymentId: owner.paymentId,
+        mismatches: [
+          { field: "customer", expected: event.payment!.customer, received: theirs.customer },
+          { field: "subscription", expected: event.payment!.subscription, received: theirs.subscription },
+          { field: "externalReference", expected: event.payment!.externalReference, received: theirs.externalReference },
+        ],
+      }),
+    ]);
+    expect(warnings).toEqual([expect.objectContaining({ fields: expect.objectContaining({ userId: owner.user.id }) })]);
   });
 
   it("100 deliveries at once, a fifth of them duplicates, leave exactly the right plans and payments", async () => {
@@ -424,7 +521,11 @@ describe("billing against ASAAS (a fake ASAAS server)", () => {
     expect(created.body.paymentInstructions.value).toBe(42.11);
     expect(asaas.state.payments.get(paymentId)!.value).toBe(42.11);
     expect((await t.app.services.prisma.promoCode.findUniqueOrThrow({ where: { code: "COROA10" } })).usesCount).toBe(0);
-    await webhook(t.url, asaas.eventFor(paymentId, "PAYMENT_CONFIRMED"));
+    // The charge is the price after the promo: a cent below it is not a payment.
+    const confirmed = asaas.eventFor(paymentId, "PAYMENT_CONFIRMED");
+    expect((await webhook(t.url, { ...confirmed, id: "evt_promo_low", payment: { ...confirmed.payment!, value: 42.1 } })).body.outcome).toMatch(/^underpaid: 4210 of 4211 cents/);
+    expect(await planOf(t, user.id)).toBe("nobreza");
+    await webhook(t.url, confirmed);
     expect((await t.app.services.prisma.promoCode.findUniqueOrThrow({ where: { code: "COROA10" } })).usesCount).toBe(1);
     expect(await planOf(t, user.id)).toBe("majestade");
   });
