@@ -4,7 +4,7 @@ import { GraphQLError, specifiedRules, validate, type ValidationRule } from "gra
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { GraphQLContext } from "./context.js";
-import { parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
+import { nestingRefusal, parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
 import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
 import { bearerKeyOf, hasBearer } from "./graphql/partner-door.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
@@ -64,11 +64,14 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
         presence.socketClosed(signedIn.userId);
       },
       // Parsed and validated here, before anything runs: the number of operations a connection holds
-      // is capped, the token limit applies to the text, the other limits to the document.
+      // is capped, the nesting limit applies to the variables and extensions, the token limit to the
+      // text, the other limits to the document.
       onSubscribe: (ctx, _id, payload) => {
         if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
           return [new GraphQLError("Assinaturas demais abertas nesta conexão", { extensions: { code: "RATE_LIMITED" } })];
         }
+        const tooDeep = nestingRefusal(payload);
+        if (tooDeep) return [tooDeep];
         let document;
         try {
           document = parseWithTokenLimit(payload.query);

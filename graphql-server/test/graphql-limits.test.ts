@@ -1,8 +1,9 @@
-import { Kind, print, specifiedRules, validate, type DocumentNode } from "graphql";
+import { getNamedType, isInputObjectType, isListType, isNonNullType, Kind, print, specifiedRules, validate, type DocumentNode, type GraphQLInputType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as webDocuments from "../../web/src/gql/graphql.js";
 import { MAX_OPERATIONS_PER_SOCKET } from "../src/graphql-ws.js";
 import { apolloArmor, parseWithTokenLimit } from "../src/lib/graphql-limits.js";
+import { JSON_NESTING_LIMIT } from "../src/lib/json-nesting.js";
 import { schema } from "../src/schema.js";
 import { collect, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
 
@@ -26,6 +27,23 @@ describe("the GraphQL limits", () => {
       expect(() => parseWithTokenLimit(print(document)), name).not.toThrow();
       expect(validate(schema, document, rules).map((e) => e.message), name).toEqual([]);
     }
+  });
+
+  it("let the deepest variable the schema can take through the nesting limit", () => {
+    // Levels of objects and lists a value of `type` can hold; a type that contains itself has no end.
+    const levels = (type: GraphQLInputType, seen: string[] = []): number => {
+      if (isNonNullType(type)) return levels(type.ofType, seen);
+      if (isListType(type)) return 1 + levels(type.ofType, seen);
+      if (!isInputObjectType(type)) return 0;
+      if (seen.includes(type.name)) return Infinity;
+      return 1 + Math.max(0, ...Object.values(type.getFields()).map((field) => levels(field.type, [...seen, type.name])));
+    };
+    const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
+    const argumentTypes = roots.flatMap((root) => Object.values(root?.getFields() ?? {}).flatMap((field) => field.args.map((arg) => arg.type)));
+    expect(argumentTypes.some((type) => isInputObjectType(getNamedType(type)))).toBe(true);
+    // The variables object itself is the first level.
+    const deepest = 1 + Math.max(...argumentTypes.map((type) => levels(type)));
+    expect(deepest).toBeLessThanOrEqual(JSON_NESTING_LIMIT);
   });
 
   it("refuse over WebSocket what they refuse over HTTP: aliases and length", async () => {

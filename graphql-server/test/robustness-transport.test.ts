@@ -4,8 +4,10 @@
 import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMember, createOfferRow, legacySocket, nextValue, startTestApp, TestClient, type TestApp } from "./harness.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
+import { JSON_NESTING_LIMIT } from "../src/lib/json-nesting.js";
+import { createMember, createOfferRow, eventually, legacySocket, nextValue, startTestApp, TestClient, type TestApp } from "./harness.js";
 import {
   expectGraphqlRefused,
   expectRefused,
@@ -353,6 +355,75 @@ describe("bodies in encodings and shapes the doors do not take", () => {
     });
     expect((await member.client.rest("GET", "/api/auth/me")).status).toBe(200);
     await stillServing(t);
+  });
+
+  const objects = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+  const arrays = (levels: number) => `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+  // 5,000 levels ran out of stack in a recursive walk (500); a 100 kB body holds 45,000.
+  const deepValues = [objects(5000), arrays(5000), arrays(45_000)];
+
+  it("answers 400 to a body nested thousands of levels deep on every write route", async () => {
+    await writesNothing(t, async () => {
+      for (const deep of deepValues) {
+        for (const [method, path] of writeRoutes()) {
+          const answer = await send(path, json(`{"a":${deep}}`), method);
+          expect({ method, path, status: answer.status }).toEqual({ method, path, status: 400 });
+          expectRefused(answer, 400, "BAD_REQUEST", "Corpo da requisição aninhado demais");
+        }
+      }
+    });
+    expect((await member.client.rest("GET", "/api/auth/me")).status).toBe(200);
+    await stillServing(t);
+  });
+
+  it("answers 400 to GraphQL variables or extensions nested thousands of levels deep (POST, GET, graphql-ws), logging no error", async () => {
+    const query = "{ appInfo { productName } }";
+    const post = (body: string) => sendBytes(t, "POST", "/graphql", body, { "content-type": "application/json" });
+    const logged = [vi.spyOn(t.app.services.log, "error"), vi.spyOn(t.app.services.log, "warn")];
+    await writesNothing(t, async () => {
+      for (const deep of deepValues) {
+        expectGraphqlRefused(await post(`{"query":"${query}","variables":{"v":${deep}}}`), 400, "BAD_USER_INPUT", "Consulta com variáveis aninhadas demais");
+        expectGraphqlRefused(await post(`{"query":"${query}","extensions":{"v":${deep}}}`), 400, "BAD_REQUEST", "Consulta com extensões aninhadas demais");
+      }
+      // In a GET's query string (brackets travel unencoded, so 5,000 levels fit in the request line).
+      const overGet = await new TestClient(t.url).request("GET", `/graphql?query=${encodeURIComponent(query)}&variables={"v":${arrays(5000)}}`, undefined, {
+        "apollo-require-preflight": "true",
+      });
+      expectGraphqlRefused(overGet, 400, "BAD_USER_INPUT", "Consulta com variáveis aninhadas demais");
+      expect(await overWebSocket([objects(5000), arrays(5000)])).toEqual([
+        "Consulta com variáveis aninhadas demais",
+        "Consulta com extensões aninhadas demais",
+        "Consulta com variáveis aninhadas demais",
+        "Consulta com extensões aninhadas demais",
+      ]);
+    });
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+    // Up to the limit variables are read as before (the variables object is the first level).
+    const atTheLimit = await post(`{"query":"${query}","variables":{"v":${arrays(JSON_NESTING_LIMIT - 1)}}}`);
+    expect({ status: atTheLimit.status, body: atTheLimit.body }).toMatchObject({ status: 200, body: { data: { appInfo: { productName: expect.any(String) } } } });
+    expectGraphqlRefused(await post(`{"query":"${query}","variables":{"v":${arrays(JSON_NESTING_LIMIT)}}}`), 400, "BAD_USER_INPUT", "Consulta com variáveis aninhadas demais");
+    await stillServing(t);
+
+    /** The message of each operation's error, subscribing once with the value in variables and once in extensions. */
+    async function overWebSocket(values: string[]) {
+      const socket = new WebSocket(`${t.url.replace("http", "ws")}/graphql`, "graphql-transport-ws");
+      const frames: { id?: string; type: string; payload?: { message: string }[] }[] = [];
+      socket.on("message", (data) => frames.push(JSON.parse(String(data))));
+      await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+      try {
+        socket.send(JSON.stringify({ type: "connection_init" }));
+        await eventually(() => frames.some((f) => f.type === "connection_ack"), 5000, "connection_ack");
+        values.forEach((value, i) => {
+          socket.send(`{"id":"v${i}","type":"subscribe","payload":{"query":"${query}","variables":{"v":${value}}}}`);
+          socket.send(`{"id":"e${i}","type":"subscribe","payload":{"query":"${query}","extensions":{"v":${value}}}}`);
+        });
+        const ids = values.flatMap((_, i) => [`v${i}`, `e${i}`]);
+        await eventually(() => ids.every((id) => frames.some((f) => f.id === id && (f.type === "error" || f.type === "complete"))), 5000, "every answer");
+        return ids.map((id) => frames.find((f) => f.id === id && f.type === "error")?.payload?.[0]?.message ?? "answered");
+      } finally {
+        socket.close();
+      }
+    }
   });
 
   /** Every REST route that reads a body, with the member's own ids. */

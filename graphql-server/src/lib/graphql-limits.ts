@@ -5,7 +5,8 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
 import { MaxTokensParserWLexer } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLArmorConfig } from "@escape.tech/graphql-armor-types";
-import type { DocumentNode } from "graphql";
+import { GraphQLError, type DocumentNode } from "graphql";
+import { nestsDeeperThan } from "./json-nesting.js";
 
 /**
  * What one GraphQL operation may ask for, over HTTP and WebSocket alike. The web app's largest
@@ -55,6 +56,17 @@ export const wsValidationRules = [
 /** Parses an operation, refusing one longer than the token limit (graphql-ws's own parse has none). */
 export function parseWithTokenLimit(source: string): DocumentNode {
   return new MaxTokensParserWLexer(source, { n: GRAPHQL_LIMITS.maxTokens, exposeLimits: false, errorMessage: TOO_LONG }).parseDocument();
+}
+
+/**
+ * A request whose variables or extensions nest deeper than JSON_NESTING_LIMIT, refused before
+ * anything walks them (the board's cache key is JSON.stringify of the variables); null otherwise.
+ * Over HTTP it answers 400, over graphql-ws the operation's error.
+ */
+export function nestingRefusal(request: { variables?: unknown; extensions?: unknown }): GraphQLError | null {
+  if (nestsDeeperThan(request.variables)) return new GraphQLError("Consulta com variáveis aninhadas demais", { extensions: { code: "BAD_USER_INPUT" } });
+  if (nestsDeeperThan(request.extensions)) return new GraphQLError("Consulta com extensões aninhadas demais", { extensions: { code: "BAD_REQUEST" } });
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { containsNul, TEXT_MESSAGES } from "@clube-coroa/schema";
 import { AppError, toAppError } from "../lib/errors.js";
+import { nestsDeeperThan } from "../lib/json-nesting.js";
 import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
 import { profileRoutes } from "./profile.js";
@@ -20,6 +21,8 @@ export function restApi(services: Services) {
   api.use(express.json({ limit: "100kb", type: ["application/json", "text/plain"] }));
   api.use((req, res, next) => {
     res.set("Cache-Control", "no-store");
+    // Before anything walks the body: thousands of levels exhaust the stack of a recursive walk.
+    if (nestsDeeperThan(req.body)) return next(new AppError("BAD_REQUEST", "Corpo da requisição aninhado demais"));
     // PostgreSQL cannot store NUL: refused at the door, whatever field or filter carries it.
     if (containsNul(req.body) || containsNul(req.query)) return next(new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters));
     // express.json lets a top-level array through; every route reads an object.
