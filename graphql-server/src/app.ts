@@ -164,6 +164,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     introspection: config.NODE_ENV !== "production",
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // No client sends persisted queries (the web app and partners send the text): a request that
+    // carries the extension is refused with 400 (graphqlOverHttpRules), and no cache of queries grows.
+    persistedQueries: false,
     // Board answers served from memory are sent as text made once (see boardResponseCache).
     stringifyResult: stringifyAnswer,
     includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,

@@ -1,8 +1,9 @@
 // Robustness, as an attacker tries it: GraphQL documents built to multiply work (aliases, tokens,
 // directives, depth, fragment cycles and fan-outs), batches, subscriptions over HTTP and bodies
 // over the limit. Each is refused before anything runs, and the server keeps serving.
+import { createHash } from "node:crypto";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GRAPHQL_LIMITS } from "../src/lib/graphql-limits.js";
 import { createMember, startTestApp, TestClient, type HttpAnswer, type TestApp } from "./harness.js";
 import { expectGraphqlRefused, expectNoInternals, expectRefused, sendBytes, stillServing, writesNothing } from "./robustness-kit.js";
@@ -129,6 +130,30 @@ describe("GraphQL over HTTP: what the door refuses", () => {
       expectGraphqlRefused(overGet, 405, "BAD_REQUEST", /GET requests only support query operations/);
     });
     await stillServing(t);
+  });
+
+  it("refuses persisted queries (APQ) with 400 PERSISTED_QUERY_NOT_SUPPORTED, whatever the version or hash, logging no error", async () => {
+    const message = "Consultas persistidas (persisted queries) não são aceitas: envie o texto da consulta em query, sem a extensão persistedQuery";
+    const query = "{ appInfo { productName } }";
+    const sha256Hash = createHash("sha256").update(query).digest("hex");
+    const logged = [vi.spyOn(t.app.services.log, "error"), vi.spyOn(t.app.services.log, "warn")];
+    const requests = [
+      { query, extensions: { persistedQuery: { version: 1, sha256Hash: "abc" } } },
+      { query, extensions: { persistedQuery: { version: 2, sha256Hash: "abc" } } },
+      { query, extensions: { persistedQuery: { version: 1, sha256Hash } } },
+      { extensions: { persistedQuery: { version: 1, sha256Hash } } },
+      { query, extensions: { persistedQuery: "yes" } },
+    ];
+    for (const client of [anonymous, member.client]) {
+      for (const body of requests) expectGraphqlRefused(await client.request("POST", "/graphql", body), 400, "PERSISTED_QUERY_NOT_SUPPORTED", message);
+      // APQ clients send the hash alone by GET first.
+      const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }));
+      const overGet = await client.request("GET", `/graphql?extensions=${extensions}`, undefined, { "apollo-require-preflight": "true" });
+      expectGraphqlRefused(overGet, 400, "PERSISTED_QUERY_NOT_SUPPORTED", message);
+    }
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+    // The same text without the extension is answered.
+    expect((await anonymous.gql(query)).body).toMatchObject({ data: { appInfo: { productName: expect.any(String) } } });
   });
 
   it("answers 413 in GraphQL's shape to a body over the GraphQL limit", async () => {

@@ -5,9 +5,9 @@ import { nestingRefusal } from "./graphql-limits.js";
 
 /**
  * Rules of GraphQL over HTTP that GraphQL itself does not know: subscriptions are refused (400; they
- * live on the WebSocket), so are variables or extensions nested too deep (400), and an answer carrying
- * a saturated-database error says so with 503 and Retry-After, like REST, so clients and proxies back
- * off.
+ * live on the WebSocket), so are variables or extensions nested too deep and persisted queries (400),
+ * and an answer carrying a saturated-database error says so with 503 and Retry-After, like REST, so
+ * clients and proxies back off.
  */
 export const graphqlOverHttpRules: ApolloServerPlugin = {
   async requestDidStart() {
@@ -24,7 +24,10 @@ export const graphqlOverHttpRules: ApolloServerPlugin = {
       },
       async willSendResponse({ response }) {
         if (response.body.kind !== "single") return;
-        const unavailable = response.body.singleResult.errors?.find((e) => e.extensions?.code === "UNAVAILABLE");
+        const errors = response.body.singleResult.errors;
+        // Apollo answers 200; Apollo Client's persisted-query link reads the code from a 400 too and resends the text.
+        if (errors?.some((e) => e.extensions?.code === "PERSISTED_QUERY_NOT_SUPPORTED")) response.http.status = 400;
+        const unavailable = errors?.find((e) => e.extensions?.code === "UNAVAILABLE");
         if (!unavailable) return;
         response.http.status = 503;
         response.http.headers.set("retry-after", String(unavailable.extensions?.retryAfterSeconds ?? OVERLOAD_RETRY_SECONDS));

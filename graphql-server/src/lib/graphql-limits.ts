@@ -83,8 +83,7 @@ const REFUSALS: Record<string, string> = {
   BAD_USER_INPUT: "Valor inválido em uma variável ou argumento da consulta",
   BAD_REQUEST: "Requisição GraphQL inválida",
   OPERATION_RESOLUTION_FAILURE: "Operação não encontrada no documento enviado",
-  PERSISTED_QUERY_NOT_SUPPORTED: "Requisição GraphQL inválida",
-  PERSISTED_QUERY_NOT_FOUND: "Requisição GraphQL inválida",
+  PERSISTED_QUERY_NOT_SUPPORTED: "Consultas persistidas (persisted queries) não são aceitas: envie o texto da consulta em query, sem a extensão persistedQuery",
 };
 
 /**
