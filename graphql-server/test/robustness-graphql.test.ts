@@ -3,6 +3,7 @@
 // over the limit. Each is refused before anything runs, and the server keeps serving.
 import { createHash } from "node:crypto";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
+import { auditServer, type AuditFail } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GRAPHQL_LIMITS } from "../src/lib/graphql-limits.js";
 import { createMember, startTestApp, TestClient, type HttpAnswer, type TestApp } from "./harness.js";
@@ -165,6 +166,14 @@ describe("GraphQL over HTTP: what the door refuses", () => {
     await stillServing(t);
   });
 
+  it("passes graphql-http's GraphQL-over-HTTP audits with no error (NODE_ENV=test)", async ({ annotate }) => {
+    const { errors, remarks } = await audit(t);
+    // The known remarks (docs/decisions.md): 400 rather than 200 for a broken query to an
+    // application/json client (warn), and GET refused without apollo-require-preflight (notice).
+    if (remarks.length) await annotate(remarks.join("\n"), "notice");
+    expect(errors.map(describeAudit), `warnings and notices:\n${remarks.join("\n")}`).toEqual([]);
+  });
+
   it("answers errors without stack traces or suggestions of field names (NODE_ENV=test)", async () => {
     const probes = [
       anonymous.gql("{ offerz }"),
@@ -227,6 +236,15 @@ describe("GraphQL with NODE_ENV=production", () => {
     await stillServing(production);
   });
 
+  it("passes graphql-http's audits except the two whose query asks for __type, refused as introspection", async ({ annotate }) => {
+    const { errors, remarks } = await audit(production);
+    if (remarks.length) await annotate(remarks.join("\n"), "notice");
+    expect(errors.map((e) => e.id).sort(), errors.map(describeAudit).join("\n")).toEqual(["28B9", "BF61"]);
+    for (const error of errors) {
+      expect(await error.response.json()).toMatchObject({ errors: [{ extensions: { code: "GRAPHQL_VALIDATION_FAILED", validationErrorCode: "INTROSPECTION_DISABLED" } }] });
+    }
+  });
+
   it("does not serve the sign-in codes outbox, even to this machine", async () => {
     const sent = await visitor.rest("POST", "/api/auth/send-token", { phone: "11987650001", countryCode: "BR" });
     expect(sent.status).toBe(200);
@@ -235,6 +253,14 @@ describe("GraphQL with NODE_ENV=production", () => {
     }
   });
 });
+
+/** graphql-http's server audits (GraphQL over HTTP spec) run against /graphql: the errors, and the warnings and notices as lines. */
+async function audit(app: TestApp) {
+  const failed = (await auditServer({ url: `${app.url}/graphql`, fetchFn: fetch })).filter((result): result is AuditFail => result.status !== "ok");
+  return { errors: failed.filter((result) => result.status === "error"), remarks: failed.filter((result) => result.status !== "error").map(describeAudit) };
+}
+
+const describeAudit = (result: AuditFail) => `${result.status} ${result.id} ${result.name}: ${result.reason}`;
 
 function expectNoStackTracesOrSuggestions(answer: HttpAnswer) {
   const errors = (answer.body?.errors ?? []) as { message: string; extensions?: Record<string, unknown> }[];
