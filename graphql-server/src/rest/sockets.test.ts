@@ -103,6 +103,25 @@ describe("the /notifications and /chat sockets", () => {
     expect(await socket.closed()).toBe(CLOSE_FORBIDDEN);
   });
 
+  it("answers a frame nested thousands of levels deep with an error frame and keeps the socket open", async () => {
+    const m = await createMember(t, "55329");
+    // Within the sockets' 16 kB frames; Number() of it ran out of stack in the message handler.
+    const deep = `${"[".repeat(5000)}${m.user.id}${"]".repeat(5000)}`;
+    const notifications = await legacySocket(m.client, "/notifications");
+    const chat = await legacySocket(m.client, "/chat");
+    notifications.ws.send(`{"type":"register_user","userId":${deep}}`);
+    chat.ws.send(`{"type":"join_conversation","conversationId":1,"userId":${deep}}`);
+    await eventually(() => notifications.frames.length === 1 && chat.frames.length === 1, 3000, "an error frame on each");
+    expect([...notifications.frames, ...chat.frames]).toEqual([
+      { type: "error", error: "Mensagem inválida." },
+      { type: "error", error: "Mensagem inválida." },
+    ]);
+    notifications.send({ type: "register_user", userId: m.user.id });
+    expect(await notifications.frame((f) => f.type === "registered")).toEqual({ type: "registered", userId: m.user.id });
+    notifications.close();
+    chat.close();
+  });
+
   it("refuses the upgrade without a session (401) and from another site (403)", async () => {
     const base = t.url.replace(/^http/, "ws");
     expect(await upgradeStatus(`${base}/notifications`, {})).toBe(401);

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { ResolvedSession } from "../domains/auth/sessions.js";
 import { isCrossSite, sessionTokenOf } from "../lib/http.js";
+import { nestsDeeperThan } from "../lib/json-nesting.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "../lib/websocket.js";
 import type { Services } from "../services.js";
 
@@ -91,7 +92,8 @@ export function legacySockets(services: Services) {
       } catch {
         // answered below
       }
-      if (!frame || typeof frame !== "object") return send(ws, { type: "error", error: TEXTS.badMessage });
+      // Number() of an array thousands deep runs out of stack (an unhandled rejection here).
+      if (!frame || typeof frame !== "object" || nestsDeeperThan(frame)) return send(ws, { type: "error", error: TEXTS.badMessage });
       const claimed = Number(frame.userId);
       if (path === "/notifications" && frame.type === "register_user") {
         if (claimed !== user.id) return forbid(ws, TEXTS.notYou);
