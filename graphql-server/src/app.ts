@@ -10,6 +10,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
+import proxyAddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
 import type { Config } from "./config.js";
 import type { GraphQLContext } from "./context.js";
@@ -18,6 +19,7 @@ import { systemClock, type Clock } from "./lib/clock.js";
 import { openDatabase, type Database } from "./lib/db.js";
 import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
+import { createSocketCaps, type SocketDoor } from "./lib/socket-caps.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, REQUEST_LINE_OPTIONS, type Logger } from "./lib/log.js";
@@ -118,8 +120,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use(["/api", "/graphql"], unlessPartner(identity(services)), unlessPartner(csrfGuard(services)));
   app.use("/api", restApi(services));
 
-  const graphqlWs = graphqlWebSocket(services, wsValidationRules);
-  const sockets = legacySockets(services);
+  // Upgrades never pass through Express: their client address is read with Express's own trust rule.
+  const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const socketDoor: SocketDoor = {
+    addressOf: (request) => proxyAddr(request, trustProxy),
+    caps: createSocketCaps({
+      perAddress: config.SOCKETS_PER_ADDRESS,
+      anonymousPerAddress: config.ANONYMOUS_SOCKETS_PER_ADDRESS,
+      perMember: config.SOCKETS_PER_MEMBER,
+    }),
+  };
+  const graphqlWs = graphqlWebSocket(services, wsValidationRules, socketDoor);
+  const sockets = legacySockets(services, socketDoor);
   services.presence.start();
   server.on("upgrade", (request, socket, head) => {
     // A reset during the handshake must not become an uncaught 'error' event.
@@ -149,7 +161,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       socket.destroy();
       return;
     }
-    graphqlWs.upgrade(request, socket, head);
+    graphqlWs.upgrade(request, socket, head).catch((error: unknown) => {
+      log.error({ err: error }, "graphql-ws upgrade failed");
+      socket.destroy();
+    });
   };
 
   // Visitors without a session are counted per address; members are known and counted per action.

@@ -60,6 +60,14 @@ const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().positive().default(20),
     /** GraphQL requests one address may make per minute without a session. */
     GRAPHQL_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+    /**
+     * Sockets (graphql-ws, /chat, /notifications) one instance keeps open at once: from one address,
+     * signed in or not (many members may share a carrier's address); from one address without a session;
+     * of one member (ten tabs use about ten).
+     */
+    SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(400),
+    ANONYMOUS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+    SOCKETS_PER_MEMBER: z.coerce.number().int().positive().default(30),
     /** Photo and banner uploads one member may make per hour. */
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Promo-code checks one member may make per hour (the checkout checks as she types). */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { GraphQLError, specifiedRules, validate, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
@@ -7,6 +8,7 @@ import type { GraphQLContext } from "./context.js";
 import { nestingRefusal, parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
 import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
 import { bearerKeyOf, hasBearer } from "./graphql/partner-door.js";
+import { refuseTooManySockets, type SocketDoor } from "./lib/socket-caps.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
 import { schema } from "./schema.js";
 import type { Services } from "./services.js";
@@ -19,8 +21,12 @@ function inPortuguese(error: GraphQLError, code: string) {
 
 /** Operations one connection may have running at once; the web app keeps fewer than ten. */
 export const MAX_OPERATIONS_PER_SOCKET = 50;
+/** The same without a session: a visitor's pages hold two (offersChanged, bannersUpdated). */
+export const MAX_ANONYMOUS_OPERATIONS_PER_SOCKET = 5;
 
 type ConnectionState = {
+  /** The client's address (TRUST_PROXY applied), read once when the connection is initialised. */
+  address?: string;
   /** Set when the connection was opened with a session: it counts for presence and ends with it. */
   signedIn?: { userId: number; untrack(): void };
 };
@@ -30,9 +36,12 @@ type ConnectionState = {
  * for every operation; a connection opened with a session counts as one of her sockets for
  * presence and is closed with 4401 when that session ends, on any instance. Our keep-alive pings
  * it every 30 s like the legacy sockets (graphql-ws's own per-socket timer is turned off).
+ * Sockets beyond the caps per address and per member are refused with 429 before the handshake;
+ * every operation of a connection without a session counts against the anonymous GraphQL limit of
+ * its address, the same bucket as the HTTP door's.
  */
-export function graphqlWebSocket(services: Services, validationRules: readonly ValidationRule[]) {
-  const { sessions, presence } = services;
+export function graphqlWebSocket(services: Services, validationRules: readonly ValidationRule[], door: SocketDoor) {
+  const { sessions, presence, limits, log } = services;
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const heartbeat = keepAlive([server]);
   const graphqlWs = useServer<Record<string, unknown>, ConnectionState>(
@@ -40,6 +49,7 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
       schema,
       onConnect: async (ctx) => {
         // Partners' keys read sponsorData and sponsorStats over HTTP only: no subscriptions (closed with 4403).
+        ctx.extra.address = door.addressOf(ctx.extra.request);
         const params = ctx.connectionParams ?? {};
         if (hasBearer(ctx.extra.request) || bearerKeyOf(params.authorization ?? params.Authorization) !== undefined) return false;
         const session = await sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);
@@ -66,12 +76,24 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
       // Parsed and validated here, before anything runs: the number of operations a connection holds
       // is capped, the nesting limit applies to the variables and extensions, the token limit to the
       // text, the other limits to the document.
-      onSubscribe: (ctx, _id, payload) => {
-        if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
+      onSubscribe: async (ctx, _id, payload) => {
+        // Checked before anything is awaited: a burst of operations is counted as it arrives.
+        const anonymous = !ctx.extra.signedIn;
+        if (Object.keys(ctx.subscriptions).length > (anonymous ? MAX_ANONYMOUS_OPERATIONS_PER_SOCKET : MAX_OPERATIONS_PER_SOCKET)) {
           return [new GraphQLError("Assinaturas demais abertas nesta conexão", { extensions: { code: "RATE_LIMITED" } })];
         }
         const tooDeep = nestingRefusal(payload);
         if (tooDeep) return [tooDeep];
+        if (anonymous) {
+          const verdict = await limits.anonymousGraphql.hit(ctx.extra.address ?? "unknown").catch((error: unknown) => {
+            log.warn({ err: error }, "anonymous GraphQL limit not checked on a socket");
+            return { allowed: true as const };
+          });
+          if (!verdict.allowed) {
+            const extensions = { code: "RATE_LIMITED", status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
+            return [new GraphQLError(ERROR_MESSAGES.RATE_LIMITED, { extensions })];
+          }
+        }
         let document;
         try {
           document = parseWithTokenLimit(payload.query);
@@ -91,7 +113,7 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
           user: session?.user ?? null,
           partner: null,
           sessionToken: token,
-          meta: { ip: request.socket.remoteAddress, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
+          meta: { ip: ctx.extra.address, userAgent: request.headers["user-agent"], deviceKey: deviceKeyOf(request) },
           setSessionCookie: () => undefined,
           clearSessionCookie: () => undefined,
           setDeviceCookie: () => undefined,
@@ -103,7 +125,12 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
   );
 
   return {
-    upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    /** Looks the session up to count the socket as hers (or as a visitor's), then upgrades it if the caps allow. */
+    async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+      const token = sessionTokenOf(request);
+      const session = token ? await sessions.resolve(token).catch(() => null) : null;
+      const refusal = door.caps.admit(socket, door.addressOf(request), session?.user.id ?? null);
+      if (refusal) return refuseTooManySockets(socket, refusal);
       server.handleUpgrade(request, socket, head, (ws) => server.emit("connection", ws, request));
     },
 

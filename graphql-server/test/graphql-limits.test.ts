@@ -5,7 +5,7 @@ import { MAX_OPERATIONS_PER_SOCKET } from "../src/graphql-ws.js";
 import { apolloArmor, parseWithTokenLimit } from "../src/lib/graphql-limits.js";
 import { JSON_NESTING_LIMIT } from "../src/lib/json-nesting.js";
 import { schema } from "../src/schema.js";
-import { collect, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
+import { collect, createMember, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,8 +60,9 @@ describe("the GraphQL limits", () => {
     }
   });
 
+  // A member's connection; one without a session holds fewer (test/socket-floods.test.ts).
   it(`hold at most ${MAX_OPERATIONS_PER_SOCKET} operations on one connection, and the connection keeps serving`, async () => {
-    const ws = new TestClient(t.url).ws();
+    const ws = (await createMember(t, "5511976")).client.ws();
     try {
       const open = Array.from({ length: MAX_OPERATIONS_PER_SOCKET + 20 }, () => collect(ws, "subscription { offersChanged { kind } }"));
       await eventually(() => open.filter((s) => s.errors.length > 0).length === 20, 5000, "the excess refused");

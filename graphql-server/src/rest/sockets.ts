@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { ResolvedSession } from "../domains/auth/sessions.js";
 import { isCrossSite, sessionTokenOf } from "../lib/http.js";
 import { nestsDeeperThan } from "../lib/json-nesting.js";
+import { refuseTooManySockets, type SocketDoor } from "../lib/socket-caps.js";
 import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "../lib/websocket.js";
 import type { Services } from "../services.js";
 
@@ -42,8 +43,9 @@ function forward<T>(iterator: AsyncIterable<T>, send: (value: T) => void, onErro
  * (join_conversation → new_message {message}; banner_update to everyone). The session cookie is
  * checked at the upgrade and again before each registration or join; a userId or conversation that
  * is not hers closes the socket with 4403, a session that ended with 4401 (on every instance).
+ * They count in the same caps per address and per member as graphql-ws (429 beyond).
  */
-export function legacySockets(services: Services) {
+export function legacySockets(services: Services, door: SocketDoor) {
   const { conversations, presence, sessions, log } = services;
   const servers: Record<LegacyPath, WebSocketServer> = {
     "/notifications": new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 }),
@@ -149,6 +151,8 @@ export function legacySockets(services: Services) {
         log.error({ err: error }, "session lookup failed on a socket upgrade");
       }
       if (!session) return refuse(socket, 401, "Unauthorized");
+      const refusal = door.caps.admit(socket, door.addressOf(request), session.user.id);
+      if (refusal) return refuseTooManySockets(socket, refusal);
       const signedIn = session;
       const server = servers[path];
       server.handleUpgrade(request, socket, head, (ws) => {
