@@ -68,6 +68,8 @@ const envSchema = z
     SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(400),
     ANONYMOUS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
     SOCKETS_PER_MEMBER: z.coerce.number().int().positive().default(30),
+    /** Likes and unlikes one member may make per minute (each one is pushed to every board watching). */
+    LIKES_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Photo and banner uploads one member may make per hour. */
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Promo-code checks one member may make per hour (the checkout checks as she types). */

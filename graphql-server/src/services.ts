@@ -131,6 +131,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     ai: createTextImprover(config, log),
     boardCacheMs: config.BOARD_CACHE_MS,
     improveLimiter: limiter("improve-text", config.IMPROVE_TEXT_PER_HOUR, 3600),
+    likeLimiter: limiter("likes", config.LIKES_PER_MINUTE, 60),
   });
   const profile = createProfileService({
     prisma,

@@ -1,11 +1,12 @@
 // Floods over WebSocket, as the 2026-11-27 probe sent them (finding 3): sockets beyond the caps per
 // address and per member are refused with 429 before the handshake, operations of anonymous
-// graphql-ws connections count against the same per-address bucket as anonymous GraphQL over HTTP. Addresses are told by X-Forwarded-For, which the
+// graphql-ws connections count against the same per-address bucket as anonymous GraphQL over HTTP,
+// and likes are limited per member on both doors. Addresses are told by X-Forwarded-For, which the
 // default TRUST_PROXY (loopback) believes from the test's 127.0.0.1, as Express does for HTTP.
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { createMember, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
+import { createMember, createOfferRow, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
 
 const LIMITS = { SOCKETS_PER_ADDRESS: 5, ANONYMOUS_SOCKETS_PER_ADDRESS: 3, SOCKETS_PER_MEMBER: 3, GRAPHQL_ANONYMOUS_PER_MINUTE: 8 };
 const ADDRESS_TEXT = "Conexões demais abertas a partir deste endereço. Aguarde um pouco e tente novamente.";
@@ -189,5 +190,43 @@ describe("anonymous operations over graphql-ws", () => {
       { id: "s5", type: "error", payload: refusal },
       { id: "s6", type: "error", payload: refusal },
     ]);
+  });
+});
+
+describe("likes", () => {
+  it("lets a burst of 20 through, refuses the 31st toggle of a minute on both doors, and lets her go on once the minute has passed", async () => {
+    const owner = await createMember(t, "5511980");
+    const liker = await createMember(t, "5511980");
+    const other = await createMember(t, "5511980");
+    const offer = await createOfferRow(t, owner.user.id);
+    const restLike = (who: Member) => who.client.rest("POST", `/api/offers/${offer.id}/like`);
+    const graphqlLike = (who: Member) =>
+      who.client.gql(
+        "mutation ($o: Int!) { toggleLike(offerId: $o) { __typename ... on LikePayload { liked totalLikes } ... on AppError { code message retryAfterSeconds } } }",
+        { o: offer.id },
+      );
+    const burst = await Promise.all(Array.from({ length: 20 }, () => restLike(liker)));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    for (let i = 0; i < 10; i++) expect((await graphqlLike(liker)).body.data.toggleLike.__typename).toBe("LikePayload");
+
+    const refused = await restLike(liker);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: "RATE_LIMITED", error: ERROR_MESSAGES.RATE_LIMITED });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await graphqlLike(liker)).body.data.toggleLike).toMatchObject({
+      __typename: "AppError",
+      code: "RATE_LIMITED",
+      message: ERROR_MESSAGES.RATE_LIMITED,
+      retryAfterSeconds: expect.any(Number),
+    });
+    // Thirty toggles: she does not like it now, and the count agrees; another member is not slowed.
+    expect((await restLike(other)).body).toEqual({ liked: true, totalLikes: 1 });
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+    try {
+      expect((await restLike(liker)).body).toEqual({ liked: true, totalLikes: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

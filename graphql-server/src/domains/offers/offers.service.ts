@@ -35,6 +35,8 @@ export interface OffersDeps {
   ai: TextImprover;
   /** 'Ajustar por IA' requests per member (an outside model costs money); beyond it RATE_LIMITED. */
   improveLimiter?: RateLimiter;
+  /** Likes and unlikes per member (each is pushed to every board watching); beyond it RATE_LIMITED. */
+  likeLimiter?: RateLimiter;
 }
 
 /**
@@ -545,6 +547,7 @@ export function createOffersService(deps: OffersDeps) {
    * other and the count always equals the number of Like rows.
    */
   async function toggleLike(user: Pick<User, "id">, offerId: number) {
+    await assertAllowed(deps.likeLimiter, user.id);
     const result = await prisma.$transaction(async (tx) => {
       const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL FOR UPDATE`;
       if (found.length === 0) throw new AppError("NOT_FOUND", "Oferta não encontrada");
