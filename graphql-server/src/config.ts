@@ -66,7 +66,7 @@ const envSchema = z
      * of one member (ten tabs use about ten).
      */
     SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(400),
-    ANONYMOUS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+    ANONYMOUS_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
     SOCKETS_PER_MEMBER: z.coerce.number().int().positive().default(30),
     /** Likes and unlikes one member may make per minute (each one is pushed to every board watching). */
     LIKES_PER_MINUTE: z.coerce.number().int().positive().default(30),
