@@ -48,8 +48,8 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
     {
       schema,
       onConnect: async (ctx) => {
-        // Partners' keys read sponsorData and sponsorStats over HTTP only: no subscriptions (closed with 4403).
         ctx.extra.address = door.addressOf(ctx.extra.request);
+        // Partners' keys read sponsorData and sponsorStats over HTTP only: no subscriptions (closed with 4403).
         const params = ctx.connectionParams ?? {};
         if (hasBearer(ctx.extra.request) || bearerKeyOf(params.authorization ?? params.Authorization) !== undefined) return false;
         const session = await sessions.resolve(sessionTokenOf(ctx.extra.request)).catch(() => null);

@@ -11,13 +11,12 @@ export interface SocketLimits {
   perMember: number;
 }
 
-/** Which cap refused a socket. */
-export type SocketRefusal = "address" | "anonymous" | "member";
+/** Which cap refused a socket: one of its address's, or one of the member's. */
+export type SocketRefusal = "address" | "member";
 
 /** What a refused upgrade is told (an older client may read it; a browser only sees the failure). */
 export const SOCKET_REFUSALS: Record<SocketRefusal, string> = {
   address: "Conexões demais abertas a partir deste endereço. Aguarde um pouco e tente novamente.",
-  anonymous: "Conexões demais abertas a partir deste endereço. Aguarde um pouco e tente novamente.",
   member: "Você tem conexões demais abertas. Feche algumas abas do Clube Coroa e tente novamente.",
 };
 
@@ -41,8 +40,7 @@ export function createSocketCaps(limits: SocketLimits) {
       if (socket.destroyed) return null;
       const here = byAddress.get(address) ?? { all: 0, anonymous: 0 };
       if (memberId !== null && (byMember.get(memberId) ?? 0) >= limits.perMember) return "member";
-      if (here.all >= limits.perAddress) return "address";
-      if (memberId === null && here.anonymous >= limits.anonymousPerAddress) return "anonymous";
+      if (here.all >= limits.perAddress || (memberId === null && here.anonymous >= limits.anonymousPerAddress)) return "address";
       here.all += 1;
       if (memberId === null) here.anonymous += 1;
       byAddress.set(address, here);
@@ -57,11 +55,6 @@ export function createSocketCaps(limits: SocketLimits) {
         else byMember.set(memberId, left);
       });
       return null;
-    },
-
-    /** Open sockets counted for an address and for a member (tests, diagnostics). */
-    counts(address: string, memberId?: number) {
-      return { address: byAddress.get(address)?.all ?? 0, member: memberId === undefined ? 0 : (byMember.get(memberId) ?? 0) };
     },
   };
 }
@@ -86,4 +79,3 @@ export function refuseTooManySockets(socket: Duplex, refusal: SocketRefusal) {
   );
   socket.destroy();
 }
-
