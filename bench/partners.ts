@@ -3,8 +3,9 @@
 // HTTP, with nothing but that key (Authorization: Bearer), beside a /healthz baseline from the same run:
 // - sponsorData's first page (50 rows and the total) without a filter and with a few filters,
 // - sponsorStats (counts by region, plan, business type, service type, profile and age band over
-//   every member) without a filter and with a few filters; the first request of each filter computes
-//   the counts (one statement, printed apart), the next ones are answered from memory for 60 s.
+//   every member) without a filter and with one filter (it takes no more); the first request
+//   computes every count of the club (one statement, printed apart) and protects them, every answer
+//   after it, with any filter, is read from memory for 60 s.
 //
 //   NODE_ENV=production DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/partners.ts
 //
@@ -35,6 +36,8 @@ const FILTERS: [string, Record<string, string>][] = [
   ["age=46+", { age: "46+" }],
   ["region+type+age", { region: "sul", businessType: "produto", age: "26-35" }],
 ];
+// sponsorStats answers one filter at most: its third phase is a third single filter.
+const STATS_FILTERS: [string, Record<string, string>][] = [...FILTERS.slice(0, 3), ["type=produto", { businessType: "produto" }]];
 
 async function main() {
   const baseUrl = process.env.DATABASE_URL;
@@ -85,8 +88,8 @@ async function main() {
     const healthz = await cannon("healthz (baseline)", { url: `${url}/healthz`, connections: CONNECTIONS, duration: SECONDS });
     results.push({ name: "healthz", ...healthz, target: false });
 
-    for (const [field, query] of [["sponsorData", DATA], ["sponsorStats", STATS]] as const) {
-      for (const [name, filter] of FILTERS) {
+    for (const [field, query, filters] of [["sponsorData", DATA, FILTERS], ["sponsorStats", STATS, STATS_FILTERS]] as const) {
+      for (const [name, filter] of filters) {
         const body = JSON.stringify({ query, variables: { filter } });
         const started = performance.now();
         const check = await post(body);
@@ -99,7 +102,7 @@ async function main() {
           field === "sponsorData"
             ? `${answer.rows.length} rows of ${answer.total}`
             : `total ${answer.total}; regions ${answer.byRegion.map((g: { key: string; count: number | null }) => `${g.key}=${g.count ?? "<5"}`).join(" ")}`;
-        console.log(`${"".padEnd(28)} (first request ${ms(firstMs)}${field === "sponsorStats" ? ", computed; the next ones from memory for 60 s" : ""}; ${detail})`);
+        console.log(`${"".padEnd(28)} (first request ${ms(firstMs)}${field === "sponsorStats" ? (name === "none" ? ", computed for every filter" : ", from memory") + "; the next ones from memory for 60 s" : ""}; ${detail})`);
         results.push({ name: label, ...measured, target: true });
       }
     }

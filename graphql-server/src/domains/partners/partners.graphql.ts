@@ -63,7 +63,7 @@ const SponsorStatsRef = builder.objectRef<SponsorStatsDTO>("SponsorStats").imple
   fields: (t) => ({
     total: t.exposeInt("total", {
       nullable: true,
-      description: "Members the filter keeps (all members, consent not required for counts); null when fewer than 5.",
+      description: "Members the filter keeps (all members, consent not required for counts); null when the group is suppressed.",
     }),
     byRegion: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byRegion }),
     byPlan: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byPlan }),
@@ -102,9 +102,11 @@ builder.queryField("sponsorData", (t) =>
 builder.queryField("sponsorStats", (t) =>
   t.field({
     type: SponsorStatsRef,
-    description: "Partners (Bearer key) and superusers: counts per group, groups under 5 members suppressed.",
+    description:
+      "Partners (Bearer key) and superusers: counts per group over all members, with no filter or one (two or more are refused); " +
+      "groups under 5 members, and the groups that would reveal them, suppressed alike in every answer (docs/partners.md).",
     authScopes: partnerOrSuperuser,
-    args: { filter: t.arg({ type: SponsorFilter, required: false }) },
+    args: { filter: t.arg({ type: SponsorFilter, required: false, description: "At most one dimension set (the others absent, '' or 'all')." }) },
     resolve: (_root, { filter }, ctx) => ctx.services.partnerData.sponsorStats(ctx, filter),
   }),
 );
