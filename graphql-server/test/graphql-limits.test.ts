@@ -46,6 +46,15 @@ describe("the GraphQL limits", () => {
     expect(deepest).toBeLessThanOrEqual(JSON_NESTING_LIMIT);
   });
 
+  it("let the partners' largest page through but not three of them in one operation", () => {
+    const rules = [...specifiedRules, ...apolloArmor().validationRules];
+    const page = (alias: string) =>
+      `${alias}: sponsorData(first: 200) { total nextCursor rows { __typename id fullName phone email plan region businessType ageBand serviceType entrepreneurProfile professionalActivity createdAt } }`;
+    const errorsOf = (query: string) => validate(schema, parseWithTokenLimit(query), rules).map((e) => e.message);
+    expect(errorsOf(`{ ${page("a")} }`)).toEqual([]);
+    expect(errorsOf(`{ ${["a", "b", "c"].map(page).join(" ")} }`)).toEqual([expect.stringContaining("Consulta complexa demais")]);
+  });
+
   it("refuse over WebSocket what they refuse over HTTP: aliases and length", async () => {
     const ws = new TestClient(t.url).ws();
     try {

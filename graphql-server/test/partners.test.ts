@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "graphql-ws";
 import { WebSocket } from "ws";
@@ -269,6 +270,48 @@ describe("what a partner's key reads", () => {
       const row = await prisma().partnerApiKey.findUniqueOrThrow({ where: { id: keyId } });
       return row.requestCount >= 10 && row.lastUsedAt !== null;
     }, 10_000, "the key's use to be written");
+  });
+});
+
+describe("the documentation's examples (docs/partners.md)", () => {
+  // The request bodies of the documentation's curl examples, as a partner would paste them.
+  const docs = readFileSync(new URL("../../docs/partners.md", import.meta.url), "utf8");
+  const bodies = [...docs.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, block]) => [...block!.matchAll(/-d '([^']*)'/g)].map(([, body]) => body!));
+  const post = (key: string, body: string) =>
+    fetch(`${t.url}/graphql`, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body });
+  let key: string;
+  beforeAll(async () => {
+    key = (await newKey("Marca Leitora da Documentação")).key;
+  });
+
+  it("answers the documented sponsorData query as written (first: 100) and at the documented maximum (first: 200), with all its fields", async () => {
+    const body = bodies.find((b) => b.includes("sponsorData"))!;
+    expect(body).toContain("first: 100");
+    for (const first of [100, 200]) {
+      const answer = await post(key, body.replace("first: 100", `first: ${first}`));
+      const json = (await answer.json()) as { data?: any; errors?: unknown };
+      expect(answer.status, `first: ${first}`).toBe(200);
+      expect(json.errors, `first: ${first}`).toBeUndefined();
+      expect(Object.keys(json.data.sponsorData).sort()).toEqual(["nextCursor", "rows", "total"]);
+    }
+  });
+
+  it("answers the documented sponsorStats query", async () => {
+    const answer = await post(key, bodies.find((b) => b.includes("sponsorStats"))!);
+    const json = (await answer.json()) as { data?: any; errors?: unknown };
+    expect(answer.status).toBe(200);
+    expect(json.errors).toBeUndefined();
+    expect(json.data.sponsorStats.byRegion).toHaveLength(6);
+  });
+
+  it("refuses GET with a key, as it says: 405 with Allow: POST, before the key is looked up", async () => {
+    const query = encodeURIComponent("{ sponsorStats { total } }");
+    for (const bearer of [key, `ccp_${"B".repeat(43)}`]) {
+      const answer = await fetch(`${t.url}/graphql?query=${query}`, { headers: { Authorization: `Bearer ${bearer}`, "apollo-require-preflight": "true" } });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("POST");
+      expect(await answer.json()).toEqual({ errors: [{ message: "Com chave de parceira, envie a consulta por POST", extensions: { code: "BAD_REQUEST" } }] });
+    }
   });
 });
 

@@ -19,6 +19,7 @@ declare module "express-serve-static-core" {
 export const PARTNER_FIELDS = new Set(["sponsorData", "sponsorStats", "__typename", "__schema", "__type"]);
 export const PARTNER_ONLY_MESSAGE = "Esta chave de parceira só pode consultar sponsorData e sponsorStats";
 const INVALID_KEY_MESSAGE = "Chave de API inválida ou revogada";
+export const POST_ONLY_MESSAGE = "Com chave de parceira, envie a consulta por POST";
 
 /** The key of an `Authorization: Bearer <key>` header (or a graphql-ws connectionParams value); undefined without one. */
 export function bearerKeyOf(value: unknown): string | undefined {
@@ -35,12 +36,18 @@ export const hasBearer = (request: IncomingMessage) => bearerKeyOf(request.heade
  * sends the header on its own), the key must name a key not revoked (else 401, counted per
  * address: past PARTNER_KEY_FAILURES_PER_MINUTE every key from there waits), and each key has its
  * requests per minute (429 with Retry-After). A request let through is counted for the key's use.
+ * Keys are read over POST only: any other method with a key is 405 before the key is looked up, so
+ * queries with a key never travel in URLs (and into request logs), as docs/partners.md says.
  */
 export function partnerIdentity(services: Services) {
   const { partnerKeys, limits } = services;
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = bearerKeyOf(req.headers.authorization);
     if (key === undefined) return next();
+    if (req.method !== "POST") {
+      res.set("Allow", "POST");
+      return next(new AppError("BAD_REQUEST", POST_ONLY_MESSAGE, { status: 405 }));
+    }
     try {
       const address = req.ip ?? "unknown";
       const wait = await limits.partnerKeyFailures.exhausted(address);
