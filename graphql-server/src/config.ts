@@ -72,6 +72,10 @@ const envSchema = z
     LIKES_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Photo and banner uploads one member may make per hour. */
     UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** 'Meu Perfil' saves one member may make per hour. */
+    PROFILE_SAVES_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** Saves with a CPF other than her stored one that one member may make per day. */
+    CPF_CHANGES_PER_DAY: z.coerce.number().int().positive().default(5),
     /** Promo-code checks one member may make per hour (the checkout checks as she types). */
     PROMO_CHECKS_PER_HOUR: z.coerce.number().int().positive().default(60),
     /** 'Ajustar por IA' requests one member may make per hour. */

@@ -143,6 +143,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     board: offers,
     sessions,
     uploadLimiter: limiter("uploads", config.UPLOADS_PER_HOUR, 3600),
+    saveLimiter: limiter("profile-saves", config.PROFILE_SAVES_PER_HOUR, 3600),
+    cpfChangeLimiter: limiter("cpf-changes", config.CPF_CHANGES_PER_DAY, 86_400),
   });
   const conversations = createConversationsService({
     prisma,

@@ -97,7 +97,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UNAVAILABLE: "Muitos acessos neste momento. Tente novamente em alguns segundos.",
   RATE_LIMITED: "Muitas solicitações em pouco tempo. Aguarde um pouco e tente novamente.",
   // profile
-  CPF_TAKEN: "Este CPF já está cadastrado",
+  CPF_TAKEN: "Não foi possível usar este CPF. Confira o número ou fale com o suporte.",
   PLAN_FEATURE: "Banner, link do banner, miniBio e redes sociais são exclusivos dos planos Majestade e Imperatriz",
   PLAN_CHANGE_FORBIDDEN: "Para mudar de plano, escolha um plano e conclua o pagamento.",
   SUBSCRIPTION_NOT_PAID: "Somente planos pagos podem ser cancelados",

@@ -46,8 +46,20 @@ export function createLimiter(options: { bus: Bus; redisPrefix: string; name: st
   };
 }
 
-/** Counts one hit of `key`; refuses with RATE_LIMITED (429, Retry-After) beyond the limit. */
-export async function assertAllowed(limiter: RateLimiter | undefined, key: string | number) {
+/**
+ * Counts one hit of `key`; refuses with RATE_LIMITED (429, Retry-After) beyond the limit, with the
+ * generic text or the one `message` writes for the wait.
+ */
+export async function assertAllowed(limiter: RateLimiter | undefined, key: string | number, message?: (retryAfterSeconds: number) => string) {
   const verdict = await limiter?.hit(String(key));
-  if (verdict && !verdict.allowed) throw new AppError("RATE_LIMITED", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+  if (verdict && !verdict.allowed) {
+    throw new AppError("RATE_LIMITED", message?.(verdict.retryAfterSeconds), { retryAfterSeconds: verdict.retryAfterSeconds });
+  }
+}
+
+/** A wait as she reads it: '5 minutos', '1 hora', '3 horas' (rounded up). */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
+  return `${Math.ceil(minutes / 60)} horas`;
 }

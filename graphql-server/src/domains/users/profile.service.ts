@@ -1,4 +1,5 @@
 import {
+  ERROR_MESSAGES,
   normalizedWebUrl,
   parseId,
   PLAN_RANK,
@@ -14,7 +15,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
-import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
+import { assertAllowed, waitInWords, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
 import type { Storage, StoredObject } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
@@ -32,6 +33,13 @@ export interface ProfileDeps {
   board: { authorChanged(authorId: number): void };
   /** Photo and banner uploads per member (each is decoded and re-encoded); beyond it RATE_LIMITED. */
   uploadLimiter?: RateLimiter;
+  /** Profile saves per member; beyond it RATE_LIMITED. */
+  saveLimiter?: RateLimiter;
+  /**
+   * Saves bringing a CPF other than her stored one, per member: whether a CPF is free is an answer
+   * about other members, so it is given a few times a day, not on demand.
+   */
+  cpfChangeLimiter?: RateLimiter;
   /**
    * Her sessions (the session store): deleting the account closes every connection they opened; any
    * change to her row makes every instance forget the sessions it trusted with the old one.
@@ -241,6 +249,7 @@ export function createProfileService(deps: ProfileDeps) {
 
   /** Saves the whole 'Meu Perfil' form (PUT semantics: absent optional fields become null). */
   async function updateProfile(user: User, input: Record<string, unknown>): Promise<ProfileDTO> {
+    await assertAllowed(deps.saveLimiter, user.id, (wait) => `Você salvou o perfil muitas vezes em pouco tempo. Tente novamente em ${waitInWords(wait)}.`);
     // null means "empty" for every field; zod's own defaults and required messages then apply.
     const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
     const raw = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
@@ -257,6 +266,13 @@ export function createProfileService(deps: ProfileDeps) {
     if (!hasPremiumProfile(current.plan)) {
       const sent = [...PREMIUM_PROFILE_FIELDS.filter((field) => profile[field] != null), ...(hasText(raw.bannerImage) ? ["bannerImage"] : [])];
       if (sent.length) throw new AppError("PLAN_FEATURE", undefined, { details: { fields: sent } });
+    }
+    if (profile.cpf !== current.cpf) {
+      await assertAllowed(
+        deps.cpfChangeLimiter,
+        user.id,
+        (wait) => `Você já informou CPFs diferentes muitas vezes. Tente novamente em ${waitInWords(wait)} ou fale com o suporte.`,
+      );
     }
 
     const state = profile.state && /^[a-z]{2}$/i.test(profile.state) ? profile.state.toUpperCase() : (profile.state ?? null);
@@ -300,7 +316,8 @@ export function createProfileService(deps: ProfileDeps) {
       // No unique index on cpf: one writer per CPF at a time keeps the check below honest.
       await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`cpf:${profile.cpf}`}))) AS l`;
       const holder = await tx.user.findFirst({ where: { cpf: profile.cpf, id: { not: user.id } }, select: { id: true } });
-      if (holder) throw new AppError("CPF_TAKEN", undefined, { details: { fieldErrors: { cpf: "Este CPF já está cadastrado" } } });
+      // Worded so that it does not say the CPF is another member's (see decisions, "Profile saves").
+      if (holder) throw new AppError("CPF_TAKEN", undefined, { details: { fieldErrors: { cpf: ERROR_MESSAGES.CPF_TAKEN } } });
       const saved = await tx.user.update({ where: { id: user.id }, data });
       await syncAuthorFields(tx, user.id);
       return saved;

@@ -44,6 +44,10 @@ const UPDATE = `mutation Update($input: ProfileInput!) {
   }
 }`;
 
+const RATE_LIMITED_UPDATE = `mutation Update($input: ProfileInput!) {
+  updateProfile(input: $input) { __typename ... on AppError { code message retryAfterSeconds } }
+}`;
+
 async function pngBytes(width = 800, height = 600) {
   return sharp({ create: { width, height, channels: 3, background: "#b03060" } }).png().toBuffer();
 }
@@ -153,16 +157,56 @@ describe("Meu Perfil: saving", () => {
     }
   });
 
-  it("refuses a CPF that belongs to another member", async () => {
+  it("refuses a CPF that belongs to another member without saying so, on both doors", async () => {
     const first = await member();
     const second = await member();
     const cpf = cpfFor(9001);
     expect((await first.client.rest("PUT", "/api/profile", completeProfile({ cpf }))).status).toBe(200);
+    const neutral = "Não foi possível usar este CPF. Confira o número ou fale com o suporte.";
     const taken = await second.client.rest("PUT", "/api/profile", completeProfile({ cpf }));
     expect(taken.status).toBe(400);
-    expect(taken.body).toMatchObject({ code: "CPF_TAKEN", error: "Este CPF já está cadastrado", fieldErrors: { cpf: "Este CPF já está cadastrado" } });
+    expect(taken.body).toEqual({ success: false, code: "CPF_TAKEN", error: neutral, fieldErrors: { cpf: neutral } });
+    const gql = await second.client.gql(UPDATE, { input: completeProfile({ cpf }) });
+    expect(gql.body.data.updateProfile).toEqual({ __typename: "AppError", code: "CPF_TAKEN", message: neutral, fieldErrors: [{ field: "cpf", message: neutral }] });
     // Saving her own CPF again is fine.
     expect((await first.client.rest("PUT", "/api/profile", completeProfile({ cpf, nickname: "Outra" }))).status).toBe(200);
+  });
+
+  it("answers five CPFs other than hers a day, then 429 with Retry-After on both doors, while her own CPF still saves", async () => {
+    const owners = [await member(), await member(), await member()];
+    const taken = [cpfFor(9101), cpfFor(9102), cpfFor(9103)];
+    for (const [i, owner] of owners.entries()) {
+      expect((await owner.client.rest("PUT", "/api/profile", completeProfile({ cpf: taken[i] }))).status).toBe(200);
+    }
+    const prober = await member();
+    const tries = [taken[0], cpfFor(9104), taken[1], taken[2], cpfFor(9105)];
+    const answers = [];
+    for (const cpf of tries) answers.push((await prober.client.rest("PUT", "/api/profile", completeProfile({ cpf }))).body.code);
+    expect(answers).toEqual(["CPF_TAKEN", undefined, "CPF_TAKEN", "CPF_TAKEN", undefined]);
+
+    const sixth = await prober.client.rest("PUT", "/api/profile", completeProfile({ cpf: taken[0] }));
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: "RATE_LIMITED", error: expect.stringMatching(/^Você já informou CPFs diferentes muitas vezes\. Tente novamente em \d+ horas ou fale com o suporte\.$/) });
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    const gql = await prober.client.gql(RATE_LIMITED_UPDATE, { input: completeProfile({ cpf: cpfFor(9106) }) });
+    expect(gql.body.data.updateProfile).toMatchObject({ __typename: "AppError", code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) });
+    // Her own (last saved) CPF is no question about anyone else.
+    expect((await prober.client.rest("PUT", "/api/profile", completeProfile({ cpf: cpfFor(9105), nickname: "Bia" }))).status).toBe(200);
+  });
+
+  it("refuses a 31st save within the hour with 429 on both doors", async () => {
+    const { client } = await member();
+    const cpf = cpfFor(9201);
+    for (let i = 0; i < 30; i++) {
+      expect((await client.rest("PUT", "/api/profile", completeProfile({ cpf, nickname: `Cida ${i}` }))).status).toBe(200);
+    }
+    const rest = await client.rest("PUT", "/api/profile", completeProfile({ cpf }));
+    expect(rest.status).toBe(429);
+    expect(rest.body).toMatchObject({ code: "RATE_LIMITED", error: expect.stringMatching(/^Você salvou o perfil muitas vezes em pouco tempo\. Tente novamente em \d+ minutos\.$/) });
+    expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(3000);
+    const gql = await client.gql(RATE_LIMITED_UPDATE, { input: completeProfile({ cpf }) });
+    expect(gql.body.data.updateProfile).toMatchObject({ __typename: "AppError", code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) });
+    expect((await client.rest("GET", "/api/profile")).body.nickname).toBe("Cida 29");
   });
 
   it("lets only one of two members saving the same CPF at the same moment keep it", async () => {

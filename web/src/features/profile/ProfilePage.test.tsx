@@ -108,17 +108,17 @@ describe("ProfilePage", () => {
           updateProfile: {
             __typename: "AppError",
             code: "CPF_TAKEN",
-            message: "Este CPF já está cadastrado",
-            fieldErrors: [{ __typename: "FieldError", field: "cpf", message: "Este CPF já está cadastrado" }],
+            message: "Não foi possível usar este CPF. Confira o número ou fale com o suporte.",
+            fieldErrors: [{ __typename: "FieldError", field: "cpf", message: "Não foi possível usar este CPF. Confira o número ou fale com o suporte." }],
           },
         },
       }),
     });
     await u.click(await saveButton());
 
-    await waitFor(() => expect(screen.getByLabelText("CPF")).toHaveAccessibleDescription("Este CPF já está cadastrado"));
+    await waitFor(() => expect(screen.getByLabelText("CPF")).toHaveAccessibleDescription("Não foi possível usar este CPF. Confira o número ou fale com o suporte."));
     expect(screen.getByLabelText("CPF")).toHaveFocus();
-    const toast = (await findToast("Este CPF já está cadastrado")).closest("li");
+    const toast = (await findToast("Não foi possível usar este CPF. Confira o número ou fale com o suporte.")).closest("li");
     expect(toast).toHaveAttribute("data-variant", "destructive");
     const sent = calls.find((c) => c.operationName === "UpdateProfile")?.variables.input as Record<string, unknown>;
     expect(sent).toMatchObject({ cpf: "52998224725", cep: "01310100", email: null, interests: ["Voluntariado"] });
