@@ -26,16 +26,14 @@ export function profileRoutes(services: Services) {
     res.json(await profile.publicProfile(requireMember(req), idParam(req.params.id)));
   });
 
-  // The photo is an avatar on the public board, so anyone may fetch it; the banner belongs to the
-  // public profile, which only members see. The address the profile gives carries ?v= (the image's
-  // version: a new upload gets a new address), so that address is cached for good. The bare path
-  // (older clients, the spec's table) is cached briefly and revalidated by ETag.
+  // Who may see which image is the profile service's rule (readImage). At its current versioned
+  // address an image is cached for good (a new upload gets a new address); the bare path and older
+  // versions are answered to members only, so they are private, kept briefly and revalidated by ETag.
   const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
-    if (kind === "banner") requireMember(req);
-    const image = await profile.readImage(idParam(req.params.userId), kind);
+    const version = typeof req.query.v === "string" ? req.query.v : undefined;
+    const image = await profile.readImage(req.auth?.user ?? null, idParam(req.params.userId), kind, version);
     if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? "Foto não encontrada" : "Banner não encontrado");
-    const lifetime = typeof req.query.v === "string" && /^\d{1,15}$/.test(req.query.v) ? "max-age=31536000, immutable" : "max-age=300";
-    res.set("Cache-Control", `${kind === "photo" ? "public" : "private"}, ${lifetime}`);
+    res.set("Cache-Control", image.current ? `${kind === "photo" ? "public" : "private"}, max-age=31536000, immutable` : "private, max-age=300");
     res.set("X-Content-Type-Options", "nosniff");
     // The app does not tag bodies by default (app.set("etag", false)); images are revalidated.
     res.set("ETag", `"${createHash("sha1").update(image.bytes).digest("base64url")}"`);

@@ -29,9 +29,11 @@ describe("giveDemoAvatars", () => {
     expect(drawn.length).toBeGreaterThan(20);
     for (const member of drawn) {
       expect(member.profilePhoto).toBe("webp");
-      // At a versioned address, as an upload gives it, which browsers may keep for good.
-      expect(member.profilePhotoUrl).toMatch(new RegExp(`^/api/users/${member.id}/photo\\?v=\\d+$`));
+      // At a versioned address of her own, as an upload gives it: browsers may keep it for good, and
+      // its version cannot be worked out from another member's.
+      expect(member.profilePhotoUrl).toMatch(new RegExp(`^/api/users/${member.id}/photo\\?v=[\\w-]{22}$`));
     }
+    expect(new Set(drawn.map((m) => m.profilePhotoUrl!.split("?v=")[1])).size).toBe(drawn.length);
     expect(members.find((m) => m.phone === DEMO_SUPERUSER_PHONE)?.profilePhoto).toBeNull();
     expect(members.filter((m) => !m.profileComplete).every((m) => m.profilePhoto === null)).toBe(true);
 

@@ -1,6 +1,7 @@
 import { createAvatar } from "@dicebear/core";
 import * as lorelei from "@dicebear/lorelei";
 import sharp from "sharp";
+import { newImageAddress } from "../domains/users/profile-images.js";
 import { imageKey, PHOTO_MARKER } from "../domains/users/profile.service.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Storage } from "../providers/storage/storage.js";
@@ -33,11 +34,10 @@ export async function giveDemoAvatars(prisma: PrismaClient, storage: Storage): P
     const webp = await sharp(Buffer.from(svg)).resize(SIZE, SIZE).webp({ quality: 80 }).toBuffer();
     await storage.put(imageKey(member.id, "photo"), webp, "image/webp");
   }
-  // Each at her versioned address, as an upload gives it (profile.service's uploadImage).
-  const version = Date.now();
+  // Each at a versioned address of her own, as an upload gives it (profile.service's uploadImage).
   await prisma.$transaction(
     members.map((member) =>
-      prisma.user.update({ where: { id: member.id }, data: { profilePhoto: PHOTO_MARKER, profilePhotoUrl: `/api/users/${member.id}/photo?v=${version}` } }),
+      prisma.user.update({ where: { id: member.id }, data: { profilePhoto: PHOTO_MARKER, profilePhotoUrl: newImageAddress(member.id, "photo") } }),
     ),
   );
   return members.length;

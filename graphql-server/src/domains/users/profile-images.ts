@@ -1,4 +1,6 @@
+import { timingSafeEqual } from "node:crypto";
 import sharp from "sharp";
+import { randomToken } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
 
 /** Upload limit for profile photos and banners (spec: 'A imagem deve ter no máximo 5 MB'). */
@@ -36,4 +38,24 @@ export async function toWebp(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
     // Right magic number but not a decodable image (or an absurd canvas).
     throw new AppError("IMAGE_TYPE");
   }
+}
+
+/**
+ * A new address for a member's photo or banner: her path and a random version (`?v=`, 128 bits), new
+ * at every upload. The version is what lets a visitor without a session fetch the photo, so it is
+ * never a time or a counter that could be guessed from her id.
+ */
+export const newImageAddress = (userId: number, kind: ImageKind) => `/api/users/${userId}/${kind}?v=${randomToken(16)}`;
+
+/** Versions made by `newImageAddress` (older addresses carried the upload's time in milliseconds). */
+const UNGUESSABLE_VERSION = /^[\w-]{22}$/;
+
+/**
+ * Whether `asked` is the version of the stored address `stored` and that version is unguessable:
+ * only then does the address stand for the photo on its own, without a session.
+ */
+export function isCurrentVersion(stored: string | null, asked: string | undefined): boolean {
+  if (!stored || !asked || !UNGUESSABLE_VERSION.test(asked)) return false;
+  const version = new URLSearchParams(stored.split("?")[1] ?? "").get("v") ?? "";
+  return version.length === asked.length && timingSafeEqual(Buffer.from(version), Buffer.from(asked));
 }

@@ -19,7 +19,7 @@ import { assertAllowed, waitInWords, type RateLimiter } from "../../lib/rate-lim
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
 import type { Storage, StoredObject } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
-import { toWebp, type ImageKind } from "./profile-images.js";
+import { isCurrentVersion, newImageAddress, toWebp, type ImageKind } from "./profile-images.js";
 import { toUserDTO, type UserDTO } from "./users.service.js";
 
 export interface ProfileDeps {
@@ -410,7 +410,7 @@ export function createProfileService(deps: ProfileDeps) {
     await assertAllowed(deps.uploadLimiter, user.id);
     const webp = await toWebp(bytes, kind);
     await storage.put(imageKey(user.id, kind), webp, "image/webp");
-    const url = `/api/users/${user.id}/${kind}?v=${clock.now().getTime()}`;
+    const url = newImageAddress(user.id, kind);
     const updated = await prisma.user.update({
       where: { id: user.id },
       data: kind === "photo" ? { profilePhoto: PHOTO_MARKER, profilePhotoUrl: url } : { bannerImage: PHOTO_MARKER, bannerImageUrl: url },
@@ -419,14 +419,28 @@ export function createProfileService(deps: ProfileDeps) {
     return toProfileDTO(updated);
   }
 
-  /** A member's stored photo or banner; null when she has none (or the banner is not on her plan). */
-  async function readImage(userId: number, kind: ImageKind): Promise<StoredObject | null> {
+  /**
+   * A member's stored photo or banner as `viewer` may see it, and whether `version` is its current
+   * one (its address may then be cached for good); null when there is none to show her. Members see
+   * every photo at the bare path, as the board draws them. A visitor without a session gets a photo
+   * only at its current versioned address (which nothing gives her but a member's own answers), and
+   * otherwise the same null whether the member or her photo exists or not: ids cannot be walked to
+   * faces. Banners belong to the public profile, which only members open.
+   */
+  async function readImage(viewer: User | null, userId: number, kind: ImageKind, version?: string) {
+    if (kind === "banner" && !viewer) throw new AppError("UNAUTHENTICATED");
     if (parseId(userId) === null) return null;
-    const user = await prisma.user.findUnique({ where: { id: userId }, select: { plan: true, profilePhoto: true, bannerImage: true } });
+    const user = await prisma.user.findUnique({
+      where: { id: userId },
+      select: { plan: true, profilePhoto: true, profilePhotoUrl: true, bannerImage: true, bannerImageUrl: true },
+    });
     if (!user) return null;
     if (kind === "photo" && user.profilePhoto !== PHOTO_MARKER) return null;
     if (kind === "banner" && (user.bannerImage !== PHOTO_MARKER || !hasPremiumProfile(user.plan))) return null;
-    return storage.get(imageKey(userId, kind));
+    const current = isCurrentVersion(kind === "photo" ? user.profilePhotoUrl : user.bannerImageUrl, version);
+    if (!viewer && !current) return null;
+    const image = await storage.get(imageKey(userId, kind));
+    return image ? { ...image, current } : null;
   }
 
   return {

@@ -403,33 +403,73 @@ describe("profile images", () => {
   const storage = () => t.app.services.storage as MemoryStorage;
   const keysOf = (id: number) => storage().keys().filter((key) => key.startsWith(`users/${id}/`));
 
-  it("stores a PNG as a 512x512 WebP photo and serves it as image/webp", async () => {
-    const { client, user } = await member();
-    const answer = await uploadMultipart(client, "/api/profile/photo", await pngBytes());
-    expect(answer.status).toBe(200);
-    expect(answer.body.profile.profilePhoto).toBe("webp");
-    expect(answer.body.profile.profilePhotoUrl).toMatch(new RegExp(`^/api/users/${user.id}/photo\\?v=\\d+$`));
-    // Anyone may fetch it: it is the avatar of her offers on the public board.
-    const served = await fetch(`${t.url}/api/users/${user.id}/photo`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/webp");
-    // The bare path is kept briefly and revalidated; the versioned address the profile gives never changes.
-    expect(served.headers.get("cache-control")).toBe("public, max-age=300");
-    const versioned = await fetch(`${t.url}${answer.body.profile.profilePhotoUrl}`);
-    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(Buffer.compare(Buffer.from(await versioned.arrayBuffer()), Buffer.from(await served.clone().arrayBuffer()))).toBe(0);
-    const etag = served.headers.get("etag");
-    expect(etag).toBeTruthy();
-    // node:http, not fetch: fetch turns a conditional request into a no-cache one.
-    const revalidated = await new Promise<number>((resolve, reject) =>
-      get(`${t.url}/api/users/${user.id}/photo`, { headers: { "if-none-match": etag! } }, (res) => {
+  /** GET with node:http (fetch turns a conditional request into a no-cache one). */
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) =>
+      get(`${t.url}${path}`, { headers }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       }).on("error", reject),
     );
-    expect(revalidated).toBe(304);
+
+  it("stores a PNG as a 512x512 WebP photo, served to members at her path and to anyone at its versioned address", async () => {
+    const { client, user } = await member();
+    const answer = await uploadMultipart(client, "/api/profile/photo", await pngBytes());
+    expect(answer.status).toBe(200);
+    expect(answer.body.profile.profilePhoto).toBe("webp");
+    const address: string = answer.body.profile.profilePhotoUrl;
+    expect(address).toMatch(new RegExp(`^/api/users/${user.id}/photo\\?v=[\\w-]{22}$`));
+    // Another member sees it at the bare path, as the board and the conversations draw it.
+    const viewer = await member();
+    const served = await fetch(`${t.url}/api/users/${user.id}/photo`, { headers: { cookie: viewer.client.cookieHeader } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    // That answer depends on who asks: kept briefly, by her browser only, and revalidated.
+    expect(served.headers.get("cache-control")).toBe("private, max-age=300");
+    // The versioned address stands on its own, without a session, and never changes.
+    const versioned = await fetch(`${t.url}${address}`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.compare(Buffer.from(await versioned.arrayBuffer()), Buffer.from(await served.clone().arrayBuffer()))).toBe(0);
+    const etag = served.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect(await rawGet(`/api/users/${user.id}/photo`, { "if-none-match": etag!, cookie: viewer.client.cookieHeader })).toBe(304);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 512, height: 512 });
+
+    // A new upload gets a new address; the old one is no longer the photo's, for visitors.
+    const again = (await uploadMultipart(client, "/api/profile/photo", await pngBytes(600, 600))).body.profile.profilePhotoUrl;
+    expect(again).not.toBe(address);
+    expect((await fetch(`${t.url}${again}`)).status).toBe(200);
+    expect((await fetch(`${t.url}${address}`)).status).toBe(404);
+    const stale = await fetch(`${t.url}${address}`, { headers: { cookie: viewer.client.cookieHeader } });
+    expect([stale.status, stale.headers.get("cache-control")]).toEqual([200, "private, max-age=300"]);
+  });
+
+  it("gives a visitor walking ids the same 404 for every id, whether the member or her photo exists or not", async () => {
+    const withPhoto = await member();
+    const address: string = (await uploadMultipart(withPhoto.client, "/api/profile/photo", await pngBytes())).body.profile.profilePhotoUrl;
+    const withoutPhoto = await member();
+    // A photo stored before versions were random carries the upload's time: guessable, so members only.
+    const legacy = await member();
+    await uploadMultipart(legacy.client, "/api/profile/photo", await pngBytes());
+    await prisma().user.update({ where: { id: legacy.user.id }, data: { profilePhotoUrl: `/api/users/${legacy.user.id}/photo?v=1773144000000` } });
+
+    const ids = [withPhoto.user.id, withoutPhoto.user.id, legacy.user.id, 987_654];
+    const versions = ["", "?v=1773144000000", `?v=${"A".repeat(22)}`, `?v=${address.split("?v=")[1]}`];
+    const answers = new Set<string>();
+    for (const id of ids) {
+      for (const version of versions) {
+        if (id === withPhoto.user.id && version.endsWith(address.split("?v=")[1])) continue;
+        const walked = await fetch(`${t.url}/api/users/${id}/photo${version}`);
+        answers.add(`${walked.status} ${walked.headers.get("content-type")} ${await walked.text()}`);
+      }
+    }
+    expect([...answers]).toEqual(['404 application/json; charset=utf-8 {"success":false,"error":"Foto não encontrada","code":"NOT_FOUND"}']);
+    // Members still see both photos at the bare path.
+    for (const id of [withPhoto.user.id, legacy.user.id]) {
+      expect((await fetch(`${t.url}/api/users/${id}/photo`, { headers: { cookie: withoutPhoto.client.cookieHeader } })).status).toBe(200);
+    }
   });
 
   it("refuses a file that is not an image and stores nothing", async () => {
