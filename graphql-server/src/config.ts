@@ -44,7 +44,10 @@ const envSchema = z
     OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
     /** Codes one device may ask for one phone per hour. */
     OTP_SENDS_PER_DEVICE_PER_HOUR: z.coerce.number().int().positive().default(5),
-    /** Codes a phone receives per hour across devices; devices she signed in with are exempt. */
+    /**
+     * Codes a phone receives per hour across devices, not counting those that signed someone in;
+     * devices she signed in with are exempt, others pass by showing a code the phone received.
+     */
     OTP_SENDS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(10),
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     OTP_VERIFIES_PER_IP_PER_10MIN: z.coerce.number().int().positive().default(60),

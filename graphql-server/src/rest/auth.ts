@@ -9,6 +9,9 @@ const phoneBody = z.object({
   phone: z.union([z.string(), z.number()]).transform(String),
   countryCode: z.string().optional().nullable(),
 });
+const sendBody = phoneBody.extend({
+  recentCode: z.union([z.string(), z.number()]).transform(String).optional().nullable(),
+});
 const verifyBody = phoneBody.extend({
   token: z.union([z.string(), z.number()]).transform(String),
   referralCode: z.string().optional().nullable(),
@@ -38,7 +41,7 @@ export function authRoutes(services: Services) {
   });
 
   router.post("/auth/send-token", async (req, res) => {
-    const input = parseBody(phoneBody, req.body);
+    const input = parseBody(sendBody, req.body);
     const { deviceKey, ...result } = await services.auth.sendLoginToken(input, meta(req));
     setDeviceCookie(res, services, deviceKey);
     res.json({ ...result, message: "Token enviado via WhatsApp" });

@@ -171,6 +171,8 @@ export type ReportStatus =
 export type SendLoginTokenInput = {
   countryCode: string;
   phone: string;
+  /** Any code this phone received by WhatsApp within the hour, when the phone's hourly ceiling refused this device (RECENT_CODE_REQUIRED): it proves she reads that WhatsApp. */
+  recentCode?: string | null | undefined;
 };
 
 /** Spec part 2 section 9; missing or 'all' = no filter, any other unknown value is refused (VALIDATION). region all|norte|nordeste|centro-oeste|sudeste|sul; businessType all|produto|serviço; serviceType all|presencial|online|híbrido; profile all|deseja-empreender|iniciante|avançada; age all|18-25|26-35|36-45|46+ */

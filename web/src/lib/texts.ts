@@ -47,6 +47,13 @@ export const WEB_TEXTS = {
     tokenLead: (phone: string) => `Digite o código que enviamos para ${phone}.`,
     resendIn: (seconds: number) => `Reenviar Token (${seconds}s)`,
     changeNumber: "Alterar número",
+    // A stranger filled the phone's hourly ceiling: a code her WhatsApp received lets this device past.
+    proofTitle: "Confirme que o número é seu",
+    proofLead: "Este número recebeu muitos códigos na última hora. Digite qualquer um dos códigos que chegaram ao seu WhatsApp nessa hora e enviaremos um novo para este aparelho.",
+    proofCode: "Código recebido no WhatsApp",
+    proofWait: (minutes: number) => `Não recebeu nenhum? Você poderá pedir um novo em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+    proofSubmit: "Confirmar e Receber Token",
+    proofErrorTitle: "Código não confere",
     devNote: (phone: string) =>
       `Ambiente de demonstração: o WhatsApp não é enviado de verdade. O código aparece no log do servidor e em /api/dev/outbox?phone=${phone}.`,
   },

@@ -8,6 +8,11 @@ const SendLoginTokenInput = builder.inputType("SendLoginTokenInput", {
   fields: (t) => ({
     phone: t.string({ required: true }),
     countryCode: t.string({ required: true }),
+    recentCode: t.string({
+      required: false,
+      description:
+        "Any code this phone received by WhatsApp within the hour, when the phone's hourly ceiling refused this device (RECENT_CODE_REQUIRED): it proves she reads that WhatsApp.",
+    }),
   }),
 });
 

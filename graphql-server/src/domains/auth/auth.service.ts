@@ -32,12 +32,20 @@ export interface SignInMeta extends SessionMeta {
   deviceKey?: string;
 }
 
-export interface SendLoginTokenInput {
+interface PhoneInput {
   phone: string;
   countryCode?: string | null;
 }
 
-export interface VerifyLoginTokenInput extends SendLoginTokenInput {
+export interface SendLoginTokenInput extends PhoneInput {
+  /**
+   * Any code this phone received by WhatsApp within the hour: when the phone's hourly ceiling holds
+   * this device back, showing one proves she reads that WhatsApp and lets the device past.
+   */
+  recentCode?: string | null;
+}
+
+export interface VerifyLoginTokenInput extends PhoneInput {
   token: string;
   referralCode?: string | null;
 }
@@ -65,11 +73,11 @@ export function createAuthService(deps: AuthDeps) {
   const { prisma, config, clock, log, whatsapp, sessions } = deps;
 
   /** Like every text a client sends, sign-in input holding NUL is refused (the REST door does it too). */
-  function refuseNul(input: SendLoginTokenInput | VerifyLoginTokenInput) {
+  function refuseNul(input: PhoneInput) {
     if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
   }
 
-  function phoneOf(input: SendLoginTokenInput) {
+  function phoneOf(input: PhoneInput) {
     const result = normalisePhone(String(input.phone ?? ""), input.countryCode);
     if (!result.ok) throw new AppError("PHONE_INVALID");
     return result;
@@ -95,6 +103,28 @@ export function createAuthService(deps: AuthDeps) {
       retryAfterSeconds: wait,
     });
 
+  const ceilingReached = (wait: number) =>
+    new AppError(
+      "RECENT_CODE_REQUIRED",
+      `Este número recebeu muitos códigos na última hora. Digite um dos códigos que chegaram ao WhatsApp ou tente novamente em ${Math.ceil(wait / 60)} minutos`,
+      { retryAfterSeconds: wait },
+    );
+
+  /**
+   * Whether `code` is one the phone received within the hour, whoever asked for it. A shown code that
+   * could still sign someone in is retired, so this check cannot be used to find one that does: all
+   * it can open is one more code sent to her own WhatsApp.
+   */
+  async function receivedRecently(tx: Tx, phone: string, code: string, now: Date) {
+    const received = await tx.loginToken.findMany({
+      where: { phone, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+      select: { id: true, salt: true, codeHash: true, usedAt: true, invalidatedAt: true },
+    });
+    const shown = received.find((row) => safeEqualHex(hashCode(row.salt, code), row.codeHash));
+    if (shown && !shown.usedAt && !shown.invalidatedAt) await tx.loginToken.update({ where: { id: shown.id }, data: { invalidatedAt: now } });
+    return Boolean(shown);
+  }
+
   async function isTrustedDevice(tx: Tx, phone: string, deviceKey: string | undefined) {
     if (!deviceKey) return false;
     const member = await tx.user.findUnique({
@@ -107,11 +137,21 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * Sends a fresh 6-digit code by WhatsApp for the asking device; that device's earlier code stops
    * working, other devices' codes do not. Answers the device key the door keeps in the device cookie
-   * (a new one when the request carried none).
+   * (a new one when the request carried none). The policy and its threat model: docs/decisions.md,
+   * "Sign-in token (OTP) policy" and "A stranger cannot hold a new device back".
    */
   async function sendLoginToken(input: SendLoginTokenInput, meta: SignInMeta) {
     refuseNul(input);
     const { e164Digits: phone } = phoneOf(input);
+    const recentCode = input.recentCode == null || input.recentCode === "" ? null : String(input.recentCode).trim();
+    if (recentCode !== null) {
+      if (!TOKEN_PATTERN.test(recentCode)) throw new AppError("RECENT_CODE_INVALID", "O código deve ter 6 dígitos");
+      // Showing a code is a guess like a verification: it spends the address's allowance of those.
+      if (meta.ip) {
+        const verdict = await deps.verifyLimiter.hit(meta.ip);
+        if (!verdict.allowed) throw new AppError("RATE_LIMITED_IP", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+      }
+    }
     const now = clock.now();
     const code = randomDigits(LIMITS.tokenLength);
     const salt = randomToken(12);
@@ -137,9 +177,14 @@ export function createAuthService(deps: AuthDeps) {
         });
       }
       if (fromDevice.wait) throw phoneLimited(fromDevice.wait);
-      // The ceiling spares her WhatsApp from floods; a device she has signed in with is never held by it.
-      const toPhone = await sendsInLastHour(tx, { phone }, config.OTP_SENDS_PER_PHONE_PER_HOUR, now);
-      if (toPhone.wait && !(await isTrustedDevice(tx, phone, meta.deviceKey))) throw phoneLimited(toPhone.wait);
+      // The ceiling spares her WhatsApp from floods: codes that signed someone in were no flood, a
+      // device she has signed in with is never held by it, and any other passes by showing a code the
+      // phone received, which a stranger flooding her never sees.
+      const toPhone = await sendsInLastHour(tx, { phone, usedAt: null }, config.OTP_SENDS_PER_PHONE_PER_HOUR, now);
+      if (toPhone.wait && !(await isTrustedDevice(tx, phone, meta.deviceKey))) {
+        if (recentCode === null) throw ceilingReached(toPhone.wait);
+        if (!(await receivedRecently(tx, phone, recentCode, now))) throw new AppError("RECENT_CODE_INVALID");
+      }
 
       await tx.loginToken.updateMany({
         where: { ...ownCodes, usedAt: null, invalidatedAt: null },

@@ -15,6 +15,12 @@ const VERIFY = `mutation Verify($input: VerifyLoginTokenInput!) {
     ... on AppError { code message }
   }
 }`;
+const SEND_SHOWING = `mutation Send($input: SendLoginTokenInput!) {
+  sendLoginToken(input: $input) {
+    __typename
+    ... on AppError { code message retryAfterSeconds }
+  }
+}`;
 const ME = `query { me { id phone plan isSuperuser } }`;
 const SESSION = "coroa_session";
 const DEVICE = "coroa_device";
@@ -32,8 +38,11 @@ const sendFrom = (client: TestClient, phone: string, address: string) =>
   client.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" }, via(address));
 const verifyFrom = (client: TestClient, phone: string, token: string, address: string) =>
   client.rest("POST", "/api/auth/verify-token", { phone, countryCode: "BR", token }, via(address));
+/** The codes her WhatsApp received, newest first (the local sender's outbox). */
+const whatsappOf = async (phone: string) =>
+  (await new TestClient(t.url).rest<{ code: string }[]>("GET", `/api/dev/outbox?phone=55${phone}`)).body.map((m) => m.code);
 /** A six-digit code that is none of `codes`. */
-const codeOtherThan = (...codes: string[]) => ["000000", "111111", "222222", "333333"].find((c) => !codes.includes(c))!;
+const codeOtherThan = (...codes: string[]) => Array.from({ length: 10 }, (_, d) => String(d).repeat(6)).find((c) => !codes.includes(c))!;
 
 beforeAll(async () => {
   t = await startTestApp({ SUPERUSER_PHONES: "5521999990000", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
@@ -398,7 +407,7 @@ describe("nobody can lock a member out", () => {
     expect(signedIn.status).toBe(200);
   });
 
-  it("refuses a browser she never signed in with once strangers use up her phone's hourly ceiling, but not her known browser", async () => {
+  it("holds back a browser she never signed in with once strangers fill the hourly ceiling, until it shows a code her WhatsApp received; her known browser is never held", async () => {
     const phone = newPhone();
     const home = newAddress();
     const her = new TestClient(t.url);
@@ -409,24 +418,78 @@ describe("nobody can lock a member out", () => {
     expect((await her.gql(`mutation { logout }`)).body.data.logout).toBe(true);
     t.clock.advance(61_000);
 
-    // Her sign-in took one of the phone's ten codes this hour; strangers take the other nine.
-    for (let i = 0; i < 9; i++) expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
+    // The code that signed her in was no flood: strangers' ten fill the ceiling.
+    for (let i = 0; i < 10; i++) expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
     const refused = await sendFrom(new TestClient(t.url), phone, newAddress());
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({
-      code: "RATE_LIMITED_PHONE",
-      error: "Muitos pedidos de token para este número. Tente novamente em 59 minutos",
-      retryAfterSeconds: 3539,
+      code: "RECENT_CODE_REQUIRED",
+      error: "Este número recebeu muitos códigos na última hora. Digite um dos códigos que chegaram ao WhatsApp ou tente novamente em 60 minutos",
+      retryAfterSeconds: 3600,
     });
-    expect(refused.headers.get("retry-after")).toBe("3539");
-    const herNewBrowser = await new TestClient(t.url).gql(SEND, { input: { phone, countryCode: "BR" } }, via(newAddress()));
-    expect(herNewBrowser.body.data.sendLoginToken).toMatchObject({ __typename: "AppError", code: "RATE_LIMITED_PHONE", retryAfterSeconds: 3539 });
+    expect(refused.headers.get("retry-after")).toBe("3600");
+    const herNewBrowser = new TestClient(t.url);
+    const newHome = newAddress();
+    const held = await herNewBrowser.gql(SEND_SHOWING, { input: { phone, countryCode: "BR" } }, via(newHome));
+    expect(held.body.data.sendLoginToken).toMatchObject({ __typename: "AppError", code: "RECENT_CODE_REQUIRED", retryAfterSeconds: 3600 });
+    // Any code her WhatsApp received this hour will do: here, the first a stranger asked for.
+    const received = await whatsappOf(phone);
+    const shown = await herNewBrowser.gql(SEND_SHOWING, { input: { phone, countryCode: "BR", recentCode: received.at(-2) } }, via(newHome));
+    expect(shown.body.data.sendLoginToken.__typename).toBe("SendLoginTokenPayload");
+    const signedIn = await herNewBrowser.gql(VERIFY, { input: { phone, countryCode: "BR", token: await lastCode(her, `55${phone}`) } }, via(newHome));
+    expect(signedIn.body.data.verifyLoginToken.user.phone).toBe(`55${phone}`);
 
     const again = await her.gql(SEND, { input: { phone, countryCode: "BR" } }, via(home));
     expect(again.body.data.sendLoginToken.__typename).toBe("SendLoginTokenPayload");
     const verified = await her.gql(VERIFY, { input: { phone, countryCode: "BR", token: await lastCode(her, `55${phone}`) } }, via(home));
     expect(verified.body.data.verifyLoginToken.user.phone).toBe(`55${phone}`);
     expect((await her.gql(ME)).body.data.me.phone).toBe(`55${phone}`);
+  });
+
+  it("lets a new phone sign up after a stranger's ten requests from ten addresses, with a code the flood sent her (probe finding 5)", async () => {
+    const phone = newPhone();
+    for (let i = 1; i <= 10; i++) expect((await sendFrom(new TestClient(t.url), phone, `10.9.${i}.1`)).status).toBe(200);
+    const floodCodes = await whatsappOf(phone);
+    expect(floodCodes).toHaveLength(10);
+
+    const her = new TestClient(t.url);
+    const home = newAddress();
+    expect((await sendFrom(her, phone, home)).body.code).toBe("RECENT_CODE_REQUIRED");
+    const sent = await her.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR", recentCode: floodCodes[3] }, via(home));
+    expect(sent.status).toBe(200);
+    expect(await whatsappOf(phone)).toHaveLength(11);
+    const signedUp = await verifyFrom(her, phone, await lastCode(her, `55${phone}`), home);
+    expect(signedUp.status).toBe(200);
+    expect(signedUp.body.user.phone).toBe(`55${phone}`);
+    expect(await t.app.services.prisma.trustedDevice.count({ where: { userId: signedUp.body.user.id } })).toBe(1);
+  });
+
+  it("gives a stranger nothing past the ceiling: a wrong code is refused from every address, and a shown code stops signing anyone in", async () => {
+    const phone = newPhone();
+    const stranger = new TestClient(t.url);
+    const away = newAddress();
+    expect((await sendFrom(stranger, phone, away)).status).toBe(200);
+    const hisCode = await lastCode(stranger, `55${phone}`);
+    for (let i = 0; i < 9; i++) expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
+    const received = await whatsappOf(phone);
+
+    const wrong = codeOtherThan(...received);
+    const guesses = [];
+    for (let i = 0; i < 3; i++) {
+      const guess = await new TestClient(t.url).rest("POST", "/api/auth/send-token", { phone, countryCode: "BR", recentCode: wrong }, via(newAddress()));
+      guesses.push([guess.status, guess.body.code, guess.body.error]);
+    }
+    expect(guesses).toEqual(Array(3).fill([400, "RECENT_CODE_INVALID", "Este código não confere com os que o número recebeu na última hora"]));
+    const malformed = await new TestClient(t.url).rest("POST", "/api/auth/send-token", { phone, countryCode: "BR", recentCode: "12ab" }, via(newAddress()));
+    expect(malformed.body).toMatchObject({ code: "RECENT_CODE_INVALID", error: "O código deve ter 6 dígitos" });
+    expect(await whatsappOf(phone)).toHaveLength(10);
+
+    // Had he hit on his own live code by guessing, it would be retired: what it opens is one more
+    // code sent to her WhatsApp, never a session.
+    const lucky = new TestClient(t.url);
+    expect((await lucky.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR", recentCode: hisCode }, via(newAddress()))).status).toBe(200);
+    expect((await verifyFrom(stranger, phone, hisCode, away)).body.code).toBe("TOKEN_NOT_REQUESTED");
+    expect(stranger.cookies.has(SESSION)).toBe(false);
   });
 
   it("caps thirty parallel tries on one code at five, and then refuses the right code", async () => {
@@ -487,7 +550,7 @@ describe("device cookie behind https", () => {
 describe("rate limit per connection", () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await startTestApp({ OTP_SENDS_PER_IP_PER_HOUR: "3" });
+    limited = await startTestApp({ OTP_SENDS_PER_IP_PER_HOUR: "3", OTP_VERIFIES_PER_IP_PER_10MIN: "3" });
   });
   afterAll(async () => {
     await limited?.close();
@@ -501,6 +564,22 @@ describe("rate limit per connection", () => {
     const fourth = await client.rest("POST", "/api/auth/send-token", { phone: newPhone(), countryCode: "BR" });
     expect(fourth.status).toBe(429);
     expect(fourth.body.code).toBe("RATE_LIMITED_IP");
+  });
+
+  it("counts codes shown past a phone's ceiling as verifications of the address", async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 10; i++) {
+      const sent = await new TestClient(limited.url).rest("POST", "/api/auth/send-token", { phone, countryCode: "BR" }, via(`10.78.0.${i + 1}`));
+      expect(sent.status).toBe(200);
+    }
+    const received = (await new TestClient(limited.url).rest<{ code: string }[]>("GET", `/api/dev/outbox?phone=55${phone}`)).body;
+    const wrong = codeOtherThan(...received.map((m) => m.code));
+    const prober = new TestClient(limited.url);
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push((await prober.rest("POST", "/api/auth/send-token", { phone, countryCode: "BR", recentCode: wrong }, via("10.78.1.1"))).body.code);
+    }
+    expect(answers).toEqual(["RECENT_CODE_INVALID", "RECENT_CODE_INVALID", "RECENT_CODE_INVALID", "RATE_LIMITED_IP"]);
   });
 });
 

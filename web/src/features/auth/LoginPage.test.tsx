@@ -172,6 +172,46 @@ describe("LoginPage", () => {
     expect(screen.queryByLabelText("Código de 6 dígitos")).not.toBeInTheDocument();
   });
 
+  it("asks for a code her WhatsApp received when the phone's ceiling holds this browser back, then sends her own", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth", {
+      Me: meIs(null),
+      AppInfo: appInfo,
+      SendLoginToken: (variables) => {
+        const { recentCode } = variables.input as { recentCode?: string };
+        if (recentCode === "123456") return sent()(variables);
+        return recentCode
+          ? { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_INVALID", message: "Este código não confere com os que o número recebeu na última hora", retryAfterSeconds: null } } }
+          : { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_REQUIRED", message: "Este número recebeu muitos códigos", retryAfterSeconds: 3540 } } };
+      },
+    });
+
+    await u.type(await screen.findByLabelText("Número de WhatsApp"), "11987654321");
+    await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+    expect(await screen.findByRole("heading", { name: "Confirme que o número é seu" })).toBeInTheDocument();
+    const shown = screen.getByLabelText("Código recebido no WhatsApp");
+    expect(shown).toHaveFocus();
+    expect(shown).toHaveAccessibleDescription("Não recebeu nenhum? Você poderá pedir um novo em 59 minutos.");
+    const confirm = screen.getByRole("button", { name: "Confirmar e Receber Token" });
+    expect(confirm).toBeDisabled();
+
+    await u.type(shown, "654321");
+    await u.click(confirm);
+    expect(await findToast("Código não confere")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Confirme que o número é seu" })).toBeInTheDocument();
+
+    await u.clear(shown);
+    await u.type(shown, "123456");
+    await u.click(confirm);
+    await screen.findByRole("heading", { name: "Token Enviado!" });
+    expect(screen.getByLabelText("Código de 6 dígitos")).toHaveValue("");
+    expect(calls.filter((c) => c.operationName === "SendLoginToken").map((c) => c.variables)).toEqual([
+      { input: { phone: "5511987654321", countryCode: "BR" } },
+      { input: { phone: "5511987654321", countryCode: "BR", recentCode: "654321" } },
+      { input: { phone: "5511987654321", countryCode: "BR", recentCode: "123456" } },
+    ]);
+  });
+
   it("falls back to the connection message when sending fails on the network", async () => {
     const u = userEvent.setup();
     renderApp("/auth", {

@@ -120,7 +120,8 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-type Step = "phone" | "token";
+/** 'proof': the phone's hourly ceiling held this device back until it shows a code her WhatsApp received. */
+type Step = "phone" | "proof" | "token";
 
 /** Seconds left until a time, refreshed every second while there are any. */
 function useSecondsUntil(until: number | null): number {
@@ -175,11 +176,14 @@ export function LoginPage() {
   const [countryCode, setCountryCode] = useState(typedBeforeScripts.country);
   const [digits, setDigits] = useState(typedBeforeScripts.digits);
   const [token, setToken] = useState("");
+  const [shownCode, setShownCode] = useState("");
+  const [proofWaitMinutes, setProofWaitMinutes] = useState(0);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [signingIn, setSigningIn] = useState(false);
   const signedInHere = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const tokenRef = useRef<HTMLInputElement>(null);
+  const proofRef = useRef<HTMLInputElement>(null);
   const phoneFormRef = useRef<HTMLFormElement>(null);
   // What she typed while React was taking the prerendered form over (hydration keeps the fields'
   // values but not the keys she pressed meanwhile) is in the fields and not yet in the state: read
@@ -211,6 +215,7 @@ export function LoginPage() {
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   useEffect(() => {
     if (step === "token") tokenRef.current?.focus();
+    if (step === "proof") proofRef.current?.focus();
   }, [step]);
 
   if (session.status === "authenticated" && !signedInHere.current) return <Navigate to="/" replace />;
@@ -219,15 +224,29 @@ export function LoginPage() {
   // mask's length.
   const phoneReady = isPhoneComplete(country, digits) && (isMobileNumber?.(phone, country.code) ?? true);
   const tokenReady = token.length === LIMITS.tokenLength;
+  const proofReady = shownCode.length === LIMITS.tokenLength;
 
-  async function requestToken(): Promise<void> {
+  /** Asks for a code for this device; `recentCode` is one her WhatsApp received, when the ceiling asked for it. */
+  async function requestToken(recentCode?: string): Promise<void> {
     try {
-      const { data } = await sendToken({ variables: { input: { phone, countryCode: country.code } } });
+      const { data } = await sendToken({ variables: { input: { phone, countryCode: country.code, ...(recentCode ? { recentCode } : {}) } } });
       const result = data?.sendLoginToken;
       if (result?.__typename === "SendLoginTokenPayload") {
         toast({ title: TEXTS.tokenSentTitle, description: TEXTS.tokenSentDescription });
         setResendAt(Date.now() + result.resendAfterSeconds * 1000);
+        setToken("");
+        setShownCode("");
         setStep("token");
+        return;
+      }
+      if (result?.__typename === "AppError" && result.code === "RECENT_CODE_REQUIRED") {
+        setProofWaitMinutes(Math.ceil((result.retryAfterSeconds ?? 0) / 60));
+        setShownCode("");
+        setStep("proof");
+        return;
+      }
+      if (result?.__typename === "AppError" && result.code === "RECENT_CODE_INVALID") {
+        toast({ title: T.proofErrorTitle, description: result.message, variant: "destructive" });
         return;
       }
       if (result?.__typename === "AppError" && result.retryAfterSeconds && step === "token") {
@@ -299,9 +318,14 @@ export function LoginPage() {
     event.preventDefault();
     if (tokenReady && !verifying && !signingIn) void checkToken();
   };
+  const onSubmitProof = (event: FormEvent) => {
+    event.preventDefault();
+    if (proofReady && !sending) void requestToken(shownCode);
+  };
   const changeNumber = () => {
     setStep("phone");
     setToken("");
+    setShownCode("");
     setResendAt(null);
   };
 
@@ -316,6 +340,11 @@ export function LoginPage() {
             <>
               <Title>{T.title}</Title>
               <Lead>{T.lead}</Lead>
+            </>
+          ) : step === "proof" ? (
+            <>
+              <Title>{T.proofTitle}</Title>
+              <Lead>{T.proofLead}</Lead>
             </>
           ) : (
             <>
@@ -371,6 +400,34 @@ export function LoginPage() {
               ) : (
                 TEXTS.sendToken
               )}
+            </Button>
+          </Form>
+        ) : step === "proof" ? (
+          <Form onSubmit={onSubmitProof} noValidate aria-label={T.proofTitle}>
+            <Field
+              ref={proofRef}
+              label={T.proofCode}
+              hint={proofWaitMinutes > 0 ? T.proofWait(proofWaitMinutes) : undefined}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={LIMITS.tokenLength}
+              placeholder="000000"
+              value={shownCode}
+              onChange={(event) => setShownCode(event.target.value.replace(/\D/g, "").slice(0, LIMITS.tokenLength))}
+              style={{ letterSpacing: "0.4em", textAlign: "center", fontWeight: 800 }}
+            />
+            <Button type="submit" $size="lg" $block disabled={!proofReady || sending}>
+              {sending ? (
+                <>
+                  <Spinner $size={18} /> {TEXTS.sendingToken}
+                </>
+              ) : (
+                T.proofSubmit
+              )}
+            </Button>
+            <Button $variant="ghost" $block onClick={changeNumber}>
+              {T.changeNumber}
             </Button>
           </Form>
         ) : (
