@@ -17,7 +17,7 @@ import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { assertAllowed, waitInWords, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
-import type { Storage, StoredObject } from "../../providers/storage/storage.js";
+import type { Storage } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
 import { isCurrentVersion, newImageAddress, toWebp, type ImageKind } from "./profile-images.js";
 import { toUserDTO, type UserDTO } from "./users.service.js";
