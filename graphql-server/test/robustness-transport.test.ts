@@ -146,10 +146,10 @@ describe("truncated, oversized and hostile multipart uploads", () => {
   const upload = (who: Member, kind: "photo" | "banner", body: Buffer | ReadableStream<Uint8Array>, contentType = "multipart/form-data; boundary=X") =>
     sendBytes(t, "POST", `/api/profile/${kind}`, body, { "content-type": contentType, cookie: who.client.cookieHeader });
 
-  /** Her photo and banner as every client sees them: absent until an upload succeeds. */
+  /** Her photo and banner as members see them: absent until an upload succeeds. */
   async function imagesOf(who: Member) {
     const profile = await who.client.rest("GET", "/api/profile");
-    const photo = await new TestClient(t.url).rest("GET", `/api/users/${who.user.id}/photo`);
+    const photo = await who.client.rest("GET", `/api/users/${who.user.id}/photo`);
     return { photoUrl: profile.body.profilePhotoUrl, bannerUrl: profile.body.bannerImageUrl, photoStatus: photo.status };
   }
 

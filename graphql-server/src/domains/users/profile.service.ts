@@ -249,7 +249,6 @@ export function createProfileService(deps: ProfileDeps) {
 
   /** Saves the whole 'Meu Perfil' form (PUT semantics: absent optional fields become null). */
   async function updateProfile(user: User, input: Record<string, unknown>): Promise<ProfileDTO> {
-    await assertAllowed(deps.saveLimiter, user.id, (wait) => `Você salvou o perfil muitas vezes em pouco tempo. Tente novamente em ${waitInWords(wait)}.`);
     // null means "empty" for every field; zod's own defaults and required messages then apply.
     const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
     const raw = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
@@ -260,6 +259,8 @@ export function createProfileService(deps: ProfileDeps) {
       throw new AppError("VALIDATION", issue.message, { details: { fieldErrors: { [field]: issue.message } } });
     }
     const profile = parsed.data;
+    // Counted once the form's checks pass: a refusal of those costs nothing and answers nothing.
+    await assertAllowed(deps.saveLimiter, user.id, (wait) => `Você salvou o perfil muitas vezes em pouco tempo. Tente novamente em ${waitInWords(wait)}.`);
 
     const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) throw new AppError("UNAUTHENTICATED");
