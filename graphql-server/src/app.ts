@@ -8,6 +8,7 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
+import { Repeater } from "@graphql-yoga/subscription";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import proxyAddr from "proxy-addr";
@@ -17,6 +18,8 @@ import type { GraphQLContext } from "./context.js";
 import { applySuperuserPhones } from "./domains/users/users.service.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { openDatabase, type Database } from "./lib/db.js";
+import { eventsMissed } from "./lib/bus.js";
+import { answersWithin } from "./lib/timeout.js";
 import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
 import { createSocketCaps, type SocketDoor } from "./lib/socket-caps.js";
@@ -41,6 +44,8 @@ import { createHomePage, type HomePage } from "./first-screen.js";
 /** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
 export const GRAPHQL_BODY_LIMIT = "100kb";
 const DEFAULT_WEB_DIST = repoPath("web", "dist");
+/** Longest /readyz waits for the database and for Redis before naming them missing. */
+export const READY_TIMEOUT_MS = 2000;
 
 export interface AppOptions {
   config: Config;
@@ -99,18 +104,31 @@ export async function createApp(options: AppOptions): Promise<App> {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" }, ...REQUEST_LINE_OPTIONS }));
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" }, ...REQUEST_LINE_OPTIONS }));
   // Answers over 1 KB (JSON, pages, the CSV download) in brotli or gzip as the client accepts; files
   // already compressed (the built assets, xlsx, images) and WebSocket upgrades are not touched.
   app.use(compression());
 
+  // The process answers (and its database): a proxy restarts an instance on failure. `busConnected`
+  // says whether its events reach the other instances (false while Redis is unreachable).
   app.get("/healthz", async (_req, res) => {
     try {
       await db.prisma.$queryRaw`SELECT 1`;
-      res.json({ status: "ok", database: db.describe, bus: services.bus.kind });
+      res.json({ status: "ok", database: db.describe, bus: services.bus.kind, busConnected: services.bus.connected });
     } catch {
       res.status(503).json({ status: "unavailable" });
     }
+  });
+
+  // Whether to send it traffic: 200 only when the database and (when configured) Redis answer
+  // within READY_TIMEOUT_MS; otherwise 503 naming what is missing.
+  app.get("/readyz", async (_req, res) => {
+    const database = await answersWithin(db.prisma.$queryRaw`SELECT 1`.then(() => true), READY_TIMEOUT_MS);
+    const checks: Record<string, boolean> = { database };
+    if (services.bus.kind === "redis") checks.redis = await services.bus.reachable(READY_TIMEOUT_MS);
+    const missing = Object.keys(checks).filter((name) => !checks[name]);
+    const states = Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? "ok" : "unreachable"]));
+    res.status(missing.length ? 503 : 200).json({ status: missing.length ? "unavailable" : "ready", ...states, ...(missing.length ? { missing } : {}) });
   });
 
   // A partner's Bearer key replaces the session on /graphql: no cookie is read, so no CSRF check applies.
@@ -242,7 +260,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         const response = await apollo.executeOperation({ query, variables }, { contextValue: visitorContext(services) });
         return response.body.kind === "single" ? response.body.singleResult : { errors: ["incremental answer"] };
       },
-      changes: services.bus.pubsub.subscribe("offers:changed"),
+      // Board changes on any instance, and those that may have been missed while the bus was cut off.
+      changes: Repeater.merge([services.bus.pubsub.subscribe("offers:changed"), eventsMissed(services.bus)]),
       log,
     });
     app.use(webDelivery(webDist, { homePage }));

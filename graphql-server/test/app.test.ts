@@ -22,6 +22,13 @@ describe("the HTTP server", () => {
     expect(health.body).toMatchObject({ status: "ok", bus: "memory" });
   });
 
+  it("answers /readyz 200 when the database answers (no Redis configured: nothing else to reach)", async () => {
+    const ready = await new TestClient(t.url).rest("GET", "/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: "ready", database: "ok" });
+    expect((await new TestClient(t.url).rest("GET", "/healthz")).body).toMatchObject({ bus: "memory", busConnected: true });
+  });
+
   it("sends security headers", async () => {
     const answer = await new TestClient(t.url).rest("GET", "/healthz");
     expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");

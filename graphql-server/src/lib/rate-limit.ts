@@ -12,7 +12,8 @@ export interface RateLimiter {
 /**
  * A limiter of `points` hits per `durationSeconds` and key. With Redis (REDIS_URL) the count is
  * shared by every instance, under a prefix naming this deployment's database so that two
- * deployments (or test databases) sharing one Redis do not count together; in memory otherwise.
+ * deployments (or test databases) sharing one Redis do not count together; in memory otherwise,
+ * and on each instance while Redis is unreachable (or slower than the bus's command timeout).
  */
 export function createLimiter(options: { bus: Bus; redisPrefix: string; name: string; points: number; durationSeconds: number }): RateLimiter {
   const { bus, redisPrefix, name, points, durationSeconds } = options;
@@ -23,8 +24,11 @@ export function createLimiter(options: { bus: Bus; redisPrefix: string; name: st
         keyPrefix: `${redisPrefix}:${name}`,
         points,
         duration: durationSeconds,
-        // While Redis is unreachable each instance counts on its own rather than failing requests.
+        // While Redis is unreachable each instance counts on its own rather than failing requests, at
+        // once: without asking, a command waited in ioredis's queue for its reconnection attempts
+        // (seconds, growing), so a flood was answered slowly but hardly limited.
         insuranceLimiter: inMemory,
+        rejectIfRedisNotReady: true,
       })
     : inMemory;
   return {

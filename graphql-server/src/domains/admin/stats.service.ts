@@ -172,6 +172,8 @@ export function createStatsService(deps: StatsDeps) {
       for await (const _event of source) changed();
     })().catch((error: unknown) => log.warn({ err: error }, "admin stats stopped listening"));
   }
+  // Changes elsewhere while the bus was cut off never came: fresh counts for the open dashboards.
+  const stopMissed = bus.onEventsMissed(changed);
 
   return {
     /** adminStats and GET /api/admin/stats. */
@@ -195,6 +197,7 @@ export function createStatsService(deps: StatsDeps) {
     },
     stop() {
       stopped = true;
+      stopMissed();
       if (pushTimer) clearTimeout(pushTimer);
       for (const source of sources) void source.return?.();
     },

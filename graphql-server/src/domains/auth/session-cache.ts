@@ -75,6 +75,14 @@ export class SessionCache {
     if (hash !== undefined) this.remove(hash);
   }
 
+  /** Every session: events that would have emptied some were missed (the bus was cut off). */
+  forgetAll() {
+    this.generation++;
+    this.entries.clear();
+    this.byUser.clear();
+    this.bySession.clear();
+  }
+
   /** Every session of hers: they hold her old row, or they ended. */
   forgetUser(userId: number) {
     this.generation++;

@@ -15,6 +15,11 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
  * expired: expiry publishes nothing, and a lost bus event must not leave a connection open.
  */
 export const SESSION_CHECK_MS = 30_000;
+/**
+ * The same check while the bus is cut off from the other instances: their logouts cannot reach
+ * this one's connections then.
+ */
+export const SESSION_CHECK_CUT_OFF_MS = 5_000;
 /** Sessions one instance keeps in memory at most (each holds her user row: a few kilobytes). */
 const SESSION_CACHE_ENTRIES = 10_000;
 
@@ -115,6 +120,14 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
     bus.pubsub.publish("session:stale", { userId });
   }
 
+  // While the bus is cut off, logouts and role changes on the other instances cannot reach this one:
+  // no session is trusted from memory (each request reads its row), and when it is back, whatever was
+  // trusted is forgotten and the open connections are checked, since those events were lost.
+  const stopMissed = bus.onEventsMissed(() => {
+    cache.forgetAll();
+    if (open.size) checkNow();
+  });
+
   /** Closes this instance's connections whose session was deleted or has expired; one statement. */
   async function checkConnections() {
     const ids = [...new Set([...open].map((c) => c.sessionId))];
@@ -126,14 +139,21 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
     endWhere((c) => looked.has(c.sessionId) && !alive.has(c.sessionId));
   }
 
+  function checkNow() {
+    checkConnections().catch((error: unknown) => log.warn({ err: error }, "session check of open connections failed"));
+  }
+
   return {
     /** Remembers a connection until the returned function is called (on its close). */
     track(connection: SessionConnection) {
       open.add(connection);
       if (!checker) {
+        // Every SESSION_CHECK_MS, or every SESSION_CHECK_CUT_OFF_MS while the bus is cut off.
+        let ticks = 0;
         checker = setInterval(() => {
-          checkConnections().catch((error: unknown) => log.warn({ err: error }, "session check of open connections failed"));
-        }, SESSION_CHECK_MS);
+          ticks += 1;
+          if (!bus.connected || ticks % (SESSION_CHECK_MS / SESSION_CHECK_CUT_OFF_MS) === 0) checkNow();
+        }, SESSION_CHECK_CUT_OFF_MS);
         checker.unref();
       }
       return () => void open.delete(connection);
@@ -159,6 +179,7 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
     stop() {
       if (checker) clearInterval(checker);
       checker = undefined;
+      stopMissed();
       void ended.return?.();
       void stale.return?.();
     },
@@ -186,8 +207,10 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
       const now = clock.now();
       const tokenHash = sha256(token);
       // Every signed-in request starts here: from memory when this instance resolved the session
-      // in the last SESSION_CACHE_MS (expiry is still checked against the clock below).
-      let session = cache.get(tokenHash);
+      // in the last SESSION_CACHE_MS (expiry is still checked against the clock below), unless the
+      // bus is cut off from the other instances.
+      const trusted = bus.connected;
+      let session = trusted ? cache.get(tokenHash) : undefined;
       if (!session) {
         const generation = cache.currentGeneration;
         // One plain statement (columns as Prisma names them) costs a third of the ORM's
@@ -199,7 +222,7 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
         if (!row) return null;
         const { sessionId__: sessionId, expiresAt__: expiresAt, lastUsedAt__: lastUsedAt, ...user } = row;
         session = { sessionId, user, expiresAt, lastUsedAt };
-        if (expiresAt > now) cache.set(tokenHash, session, generation);
+        if (expiresAt > now && trusted) cache.set(tokenHash, session, generation);
       }
       const { sessionId, user, lastUsedAt } = session;
       if (session.expiresAt <= now) {

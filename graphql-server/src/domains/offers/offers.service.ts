@@ -312,6 +312,8 @@ export function createOffersService(deps: OffersDeps) {
   void (async () => {
     for await (const _change of changes) invalidateBoard();
   })().catch((error: unknown) => log.warn({ err: error }, "board cache stopped listening"));
+  // Board changes published elsewhere while the bus was cut off never came.
+  const stopMissed = bus.onEventsMissed(invalidateBoard);
 
   /** After commit: this instance forgets its pages at once, the others when the bus tells them. */
   const publish = (change: OfferChange) => {
@@ -630,6 +632,7 @@ export function createOffersService(deps: OffersDeps) {
     responseCache: boardCache<CachedBoardResult>(),
     /** Stops listening to the bus (app shutdown). */
     stop() {
+      stopMissed();
       void changes.return?.();
     },
   };

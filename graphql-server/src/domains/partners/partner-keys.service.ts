@@ -78,6 +78,9 @@ export function createPartnerKeysService(deps: { prisma: PrismaClient; clock: Cl
       log.warn({ err: error }, "partnerKey:revoked subscription ended");
     }
   })();
+  // A revocation elsewhere cannot reach this instance while the bus is cut off: keys are read from
+  // the database then, and what was trusted is forgotten when it is back.
+  const stopMissed = bus.onEventsMissed(() => cache.clear());
 
   async function createPartnerApiKey(user: Actor, nameInput: unknown, meta: AdminMeta = {}) {
     const actor = requireSuperuser(user);
@@ -123,7 +126,8 @@ export function createPartnerKeysService(deps: { prisma: PrismaClient; clock: Cl
   async function authenticate(key: string): Promise<PartnerIdentity | null> {
     if (!KEY_SHAPE.test(key)) return null;
     const hash = hashPartnerKey(key);
-    const cached = cache.get(hash);
+    const trusted = bus.connected;
+    const cached = trusted ? cache.get(hash) : undefined;
     if (cached && cached.until > Date.now()) return cached.identity;
     const row = await prisma.partnerApiKey.findUnique({ where: { keyHash: hash }, select: { id: true, name: true, revokedAt: true } });
     if (!row || row.revokedAt) {
@@ -131,6 +135,7 @@ export function createPartnerKeysService(deps: { prisma: PrismaClient; clock: Cl
       return null;
     }
     const identity = { keyId: row.id, name: row.name };
+    if (!trusted) return identity;
     if (cache.size >= KEY_CACHE_MAX) cache.clear();
     cache.set(hash, { identity, until: Date.now() + KEY_CACHE_MS });
     return identity;
@@ -177,6 +182,7 @@ export function createPartnerKeysService(deps: { prisma: PrismaClient; clock: Cl
     flushUsage,
     /** Stops the timer and writes what is still counted (the app's shutdown). */
     async stop() {
+      stopMissed();
       clearInterval(timer);
       await flushing;
       await flushUsage();
