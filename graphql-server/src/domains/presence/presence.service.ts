@@ -16,16 +16,22 @@ export interface PresenceDeps {
   statsTouched?: () => void;
 }
 
-/** A heartbeat keeps her online this long; the client sends one every 60 s (spec section 9). */
+/**
+ * A heartbeat keeps her online this long; the spec's clients send one every 60 s (the web app only
+ * when the page is shown: its socket keeps her online).
+ */
 export const PRESENCE_TIMEOUT_MS = 90_000;
 /** Each instance tells the others it is alive this often (with Redis). */
 export const INSTANCE_BEAT_MS = 5_000;
-/** An instance silent this long is taken for dead: its sockets stop counting. */
+/**
+ * An instance silent this long is taken for dead: its sockets stop counting. Three beats missed: a
+ * pause of a live instance (GC, a slow Redis) shorter than 10 s costs nothing.
+ */
 export const INSTANCE_TIMEOUT_MS = 15_000;
 /**
  * How often every instance takes offline whoever has neither a live socket anywhere nor a recent
  * heartbeat. A dead instance's members are offline at most INSTANCE_TIMEOUT_MS + PRESENCE_SWEEP_MS
- * (25 s) after its last beat.
+ * (25 s) after its last beat, whatever their last heartbeat if it came before that beat.
  */
 export const PRESENCE_SWEEP_MS = 10_000;
 /** A dead instance's socket list is forgotten by Redis after this long (garbage only). */
@@ -37,8 +43,11 @@ const FORGET_DEAD_INSTANCE_MS = 10 * 60_000;
  * socket closes, or when a sweep finds neither. With Redis each instance keeps there the set of
  * members with a socket open on it and beats every 5 s; an instance that stops beating (killed,
  * frozen, cut off) no longer counts after 15 s, so its members go offline at the next sweep of any
- * other instance. User.isOnline holds the state, so every instance sees it; presence:changed is
- * published on transitions only.
+ * other instance — also those whose last heartbeat is recent but older than the dead instance's last
+ * beat: her socket there said more lately that she was present, and it is gone. An instance judges
+ * others only after beating for 15 s itself (after its start, or Redis's return), and one that was
+ * silent that long brings its own members back online at its next beat. User.isOnline holds the
+ * state, so every instance sees it; presence:changed is published on transitions only.
  */
 export function createPresenceService(deps: PresenceDeps) {
   const { prisma, clock, log, bus } = deps;
@@ -70,37 +79,80 @@ export function createPresenceService(deps: PresenceDeps) {
 
   const warn = (userId: number) => (error: unknown) => log.warn({ err: error, userId }, "presence update failed");
 
-  /** The instances (other than this one) that beat within INSTANCE_TIMEOUT_MS. */
-  async function otherLiveInstances() {
-    if (!redis) return [];
-    const since = clock.now().getTime() - INSTANCE_TIMEOUT_MS;
-    return (await redis.zrangebyscore(instancesKey, since, "+inf")).filter((id) => id !== instanceId);
+  /** Since when this instance has beaten without a gap over INSTANCE_TIMEOUT_MS (null: its last beat failed). */
+  let beatingSince: number | null = null;
+  let lastBeat = 0;
+
+  /**
+   * The other instances that beat lately, as live (beat within INSTANCE_TIMEOUT_MS) and dead (silent
+   * longer, but within PRESENCE_TIMEOUT_MS: before that, the heartbeat rule has taken their members
+   * offline). Until this instance has beaten for INSTANCE_TIMEOUT_MS itself, every one counts as live:
+   * after its start or Redis's return, the others may not have beaten again yet.
+   */
+  async function otherInstances() {
+    if (!redis) return { live: [], dead: [] };
+    const now = clock.now().getTime();
+    const listed = await redis.zrangebyscore(instancesKey, now - PRESENCE_TIMEOUT_MS, "+inf", "WITHSCORES");
+    const judging = beatingSince !== null && now - beatingSince >= INSTANCE_TIMEOUT_MS;
+    const live: string[] = [];
+    const dead: { id: string; lastBeat: number }[] = [];
+    for (let i = 0; i < listed.length; i += 2) {
+      const [id, beat] = [listed[i], Number(listed[i + 1])];
+      if (id === instanceId) continue;
+      if (!judging || beat >= now - INSTANCE_TIMEOUT_MS) live.push(id);
+      else dead.push({ id, lastBeat: beat });
+    }
+    return { live, dead };
   }
 
   /** Tells the others this instance is alive, with the members it holds sockets for. */
   async function beat() {
     if (!redis || stopped) return;
+    // Cut off (or not yet connected): nothing is queued; the beat on its return says it all.
+    if (redis.status !== "ready") return void (beatingSince = null);
     const now = clock.now().getTime();
     const mine = socketsKey(instanceId);
     const write = redis.multi().zadd(instancesKey, now, instanceId).del(mine);
     if (sockets.size) write.sadd(mine, ...sockets.keys()).pexpire(mine, FORGET_DEAD_INSTANCE_MS);
-    await write.zremrangebyscore(instancesKey, "-inf", now - FORGET_DEAD_INSTANCE_MS).exec();
+    try {
+      await write.zremrangebyscore(instancesKey, "-inf", now - FORGET_DEAD_INSTANCE_MS).exec();
+    } catch (error) {
+      beatingSince = null;
+      throw error;
+    }
+    const silentFor = now - lastBeat;
+    lastBeat = now;
+    if (silentFor <= INSTANCE_TIMEOUT_MS) return void (beatingSince ??= now);
+    // Silent this long (start-up, a pause, Redis away), it may have been taken for dead: its members
+    // come back online, and it judges the others only once they had the time to beat again.
+    beatingSince = now;
+    if (sockets.size) await backOnline([...sockets.keys()]);
+  }
+
+  async function backOnline(userIds: number[]) {
+    const back = await prisma.user.updateManyAndReturn({ where: { id: { in: userIds }, isOnline: false }, data: { isOnline: true }, select: { id: true } });
+    for (const { id } of back) bus.pubsub.publish("presence:changed", id, { userId: id, isOnline: true });
+    if (back.length) deps.statsTouched?.();
   }
 
   function socketOpened(userId: number) {
     const count = (sockets.get(userId) ?? 0) + 1;
     sockets.set(userId, count);
+    if (count > 1) return;
     const mine = socketsKey(instanceId);
-    const listed = redis && count === 1 ? redis.multi().sadd(mine, userId).pexpire(mine, FORGET_DEAD_INSTANCE_MS).exec() : Promise.resolve();
-    listed.then(() => set(userId, true)).catch(warn(userId));
+    // Listed for the others at once when Redis answers; the next beat lists her anyway.
+    if (redis?.status === "ready") redis.multi().sadd(mine, userId).pexpire(mine, FORGET_DEAD_INSTANCE_MS).exec().catch(warn(userId));
+    set(userId, true).catch(warn(userId));
   }
 
+  /** Whether she has a socket here or on a live instance; while Redis is unreachable, only here counts. */
   async function hasLiveSocket(userId: number) {
     if (sockets.has(userId)) return true;
-    const others = await otherLiveInstances();
-    if (!redis || !others.length) return false;
+    if (!redis || redis.status !== "ready") return false;
+    const { live } = await otherInstances();
+    if (!live.length) return false;
     const check = redis.pipeline();
-    for (const id of others) check.sismember(socketsKey(id), userId);
+    for (const id of live) check.sismember(socketsKey(id), userId);
     const answers = (await check.exec()) ?? [];
     return answers.some(([error, isMember]) => !error && isMember === 1);
   }
@@ -111,37 +163,44 @@ export function createPresenceService(deps: PresenceDeps) {
     sockets.delete(userId);
     if (stopped) return;
     (async () => {
-      if (redis) await redis.srem(socketsKey(instanceId), userId);
+      if (redis?.status === "ready") await redis.srem(socketsKey(instanceId), userId);
       if (!(await hasLiveSocket(userId))) await set(userId, false);
     })().catch(warn(userId));
   }
 
-  /** Members with a socket open on this instance or on any live one. */
-  async function withLiveSockets() {
-    const live = new Set(sockets.keys());
-    const others = await otherLiveInstances();
-    if (redis && others.length) for (const id of await redis.sunion(...others.map(socketsKey))) live.add(Number(id));
-    return live;
-  }
-
   /** Takes offline whoever is online with no live socket anywhere and no heartbeat within 90 s. */
   async function sweep() {
+    // Cut off from Redis, this instance cannot tell whose sockets live elsewhere: nobody is judged.
+    if (redis && redis.status !== "ready") return [];
     await beat();
-    const silentSince = new Date(clock.now().getTime() - PRESENCE_TIMEOUT_MS);
-    const silent = { isOnline: true, OR: [{ lastSeenAt: null }, { lastSeenAt: { lt: silentSince } }] };
-    const candidates = await prisma.user.findMany({ where: silent, select: { id: true } });
-    if (!candidates.length) return [];
-    const live = await withLiveSockets();
-    const gone = candidates.map((c) => c.id).filter((id) => !live.has(id));
-    if (!gone.length) return [];
-    const offline = await prisma.user.updateManyAndReturn({
-      where: { id: { in: gone }, ...silent },
-      data: { isOnline: false },
+    const now = clock.now().getTime();
+    const { live: others, dead } = await otherInstances();
+    const live = new Set(sockets.keys());
+    if (redis && others.length) for (const id of await redis.sunion(...others.map(socketsKey))) live.add(Number(id));
+    const notLive = (ids: number[]) => ids.filter((id) => !live.has(id));
+    const offline: number[] = [];
+    const takeOffline = async (ids: number[], heardBefore: Date) => {
+      if (!ids.length) return;
+      const silent = { isOnline: true, OR: [{ lastSeenAt: null }, { lastSeenAt: { lte: heardBefore } }] };
+      const gone = await prisma.user.updateManyAndReturn({ where: { id: { in: ids }, ...silent }, data: { isOnline: false }, select: { id: true } });
+      offline.push(...gone.map((u) => u.id));
+    };
+
+    const silentSince = new Date(now - PRESENCE_TIMEOUT_MS);
+    const candidates = await prisma.user.findMany({
+      where: { isOnline: true, OR: [{ lastSeenAt: null }, { lastSeenAt: { lt: silentSince } }] },
       select: { id: true },
     });
-    for (const { id } of offline) bus.pubsub.publish("presence:changed", id, { userId: id, isOnline: false });
+    await takeOffline(notLive(candidates.map((c) => c.id)), new Date(silentSince.getTime() - 1));
+    // Members of an instance that died: no heartbeat since its last beat, no socket on a live one.
+    for (const instance of dead) {
+      const members = (await redis!.smembers(socketsKey(instance.id))).map(Number);
+      await takeOffline(notLive(members), new Date(instance.lastBeat));
+    }
+
+    for (const id of offline) bus.pubsub.publish("presence:changed", id, { userId: id, isOnline: false });
     if (offline.length) deps.statsTouched?.();
-    return offline.map((u) => u.id);
+    return offline;
   }
 
   // A round still running when the instance stops may meet a closed connection: not worth a warning.
@@ -155,16 +214,23 @@ export function createPresenceService(deps: PresenceDeps) {
     timers.push(timer);
   }
 
+  // Beats at once when Redis answers: at start-up, and on its return after an outage.
+  const beatNow = () => void beat().catch(warnUnlessStopped("presence beat"));
+
   function start() {
     if (timers.length) return;
-    beat().catch(warnUnlessStopped("presence beat"));
-    if (redis) every(INSTANCE_BEAT_MS, beat, "presence beat");
+    beatNow();
+    if (redis) {
+      redis.on("ready", beatNow);
+      every(INSTANCE_BEAT_MS, beat, "presence beat");
+    }
     every(PRESENCE_SWEEP_MS, sweep, "presence sweep");
   }
 
   /** Stops beating and sweeping without telling anyone (a dead instance looks the same to the others). */
   function stop() {
     stopped = true;
+    redis?.off("ready", beatNow);
     for (const timer of timers.splice(0)) clearInterval(timer);
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collect, createMember, createOfferRow, legacySocket, sleep, withTwoInstances, type TestApp } from "../../../test/harness.js";
-import { INSTANCE_TIMEOUT_MS, PRESENCE_SWEEP_MS, PRESENCE_TIMEOUT_MS } from "./presence.service.js";
+import { INSTANCE_BEAT_MS, INSTANCE_TIMEOUT_MS, PRESENCE_SWEEP_MS, PRESENCE_TIMEOUT_MS } from "./presence.service.js";
 
 const PREFIX = "55381";
 
@@ -15,6 +15,14 @@ async function partners(a: TestApp) {
   await sleep(300);
   const isOnline = async (userId: number) => (await a.app.services.prisma.user.findUniqueOrThrow({ where: { id: userId } })).isOnline;
   return { owner, asker, watcher, changes, isOnline };
+}
+
+/** `ms` of `app`'s time passing as it does for a live instance: a beat every 5 s, here with a sweep. */
+async function timePasses(app: TestApp, ms: number) {
+  for (let left = ms; left > 0; left -= INSTANCE_BEAT_MS) {
+    app.clock.advance(Math.min(left, INSTANCE_BEAT_MS));
+    await app.app.services.presence.sweep();
+  }
 }
 
 describe("presence across instances", () => {
@@ -58,7 +66,8 @@ describe("presence across instances", () => {
     });
   });
 
-  it("still keeps her online 90 s after her last heartbeat when her socket's instance dies", async () => {
+  it("takes her offline within 25 s when her socket's instance dies, though her last heartbeat came just before", async () => {
+    // The probe's 93-95 s: the heartbeat the app sends when the page shows held her for 90 s.
     await withTwoInstances({}, async (a, b) => {
       const { asker, watcher, changes, isOnline } = await partners(a);
       const onB = asker.client.at(b.url);
@@ -67,12 +76,50 @@ describe("presence across instances", () => {
       expect((await onB.rest("POST", "/api/user/online-status", { isOnline: true })).status).toBe(200);
 
       b.app.services.presence.stop();
-      a.clock.advance(INSTANCE_TIMEOUT_MS + 1000);
-      await a.app.services.presence.sweep();
+      await timePasses(a, INSTANCE_TIMEOUT_MS - 1000);
       expect(await isOnline(asker.user.id)).toBe(true);
-      a.clock.advance(PRESENCE_TIMEOUT_MS - INSTANCE_TIMEOUT_MS);
-      await a.app.services.presence.sweep();
+      await timePasses(a, 2000);
       expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      expect(INSTANCE_TIMEOUT_MS + PRESENCE_SWEEP_MS).toBeLessThan(45_000);
+      socket.close();
+      await watcher.dispose();
+    });
+  });
+
+  it("keeps her online 90 s after a heartbeat that came after her socket's instance died", async () => {
+    await withTwoInstances({}, async (a, b) => {
+      const { asker, watcher, changes, isOnline } = await partners(a);
+      const socket = await legacySocket(asker.client.at(b.url), "/notifications");
+      await changes.next(1);
+
+      b.app.services.presence.stop();
+      await timePasses(a, INSTANCE_TIMEOUT_MS - 1000);
+      // Her app is still there: its heartbeat reaches A after B's last beat.
+      expect((await asker.client.rest("POST", "/api/user/online-status", { isOnline: true })).status).toBe(200);
+      await timePasses(a, PRESENCE_TIMEOUT_MS - 1000);
+      expect(await isOnline(asker.user.id)).toBe(true);
+      expect(changes.values).toHaveLength(1);
+      await timePasses(a, 2000);
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      socket.close();
+      await watcher.dispose();
+    });
+  });
+
+  it("brings its members back online at its next beat when a long pause made another instance take it for dead", async () => {
+    await withTwoInstances({}, async (a, b) => {
+      const { asker, watcher, changes, isOnline } = await partners(a);
+      const socket = await legacySocket(asker.client.at(b.url), "/notifications");
+      await changes.next(1);
+
+      // B beats with its own clock, which stands still: to A it has been silent for 16 s.
+      await timePasses(a, INSTANCE_TIMEOUT_MS + 1000);
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      // B wakes up: its beat after 16 s of silence puts its members back.
+      b.clock.advance(INSTANCE_TIMEOUT_MS + 1000);
+      await b.app.services.presence.sweep();
+      expect(await changes.next(3)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: true } });
+      expect(await isOnline(asker.user.id)).toBe(true);
       socket.close();
       await watcher.dispose();
     });
