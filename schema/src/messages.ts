@@ -145,11 +145,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 
 /**
  * The server's upgrade refusals by restricted action (spec part 1 section 6): the refusal's text
- * and the upgrade prompt's message. Both actions are refused only to nobreza, so both name Alteza.
+ * and the upgrade prompt's message. Every action is refused only to nobreza, so each names Alteza.
  */
 export const UPGRADE_REQUIRED_TEXTS = {
   contact: {
     message: ERROR_MESSAGES.UPGRADE_REQUIRED,
+    upgradeMessage: "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.",
+  },
+  message: {
+    message: "Faça upgrade para o plano Alteza para enviar mensagens em conversas de Collabs e Permutas.",
     upgradeMessage: "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.",
   },
   view_profile: {

@@ -19,7 +19,7 @@ export const possibleTypes: Record<string, string[]> = {
   PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],
   MarkConversationReadResult: ["AppError", "MarkConversationReadPayload"],
-  SendMessageResult: ["AppError", "Message"],
+  SendMessageResult: ["AppError", "Message", "UpgradeRequiredError"],
   SetOnlineStatusResult: ["AppError", "Presence"],
   StartConversationResult: ["AppError", "Conversation", "UpgradeRequiredError"],
   ReportOfferResult: ["AppError", "ReportPayload"],

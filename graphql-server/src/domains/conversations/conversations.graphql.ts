@@ -10,7 +10,7 @@ type Presence = BusEvents["presence:changed"][1];
 
 builder.objectType(UpgradeRequiredError, {
   name: "UpgradeRequiredError",
-  description: "Her plan does not allow this action (contact, view_profile); the client opens the upgrade prompt for it.",
+  description: "Her plan does not allow this action (contact, message, view_profile); the client opens the upgrade prompt for it.",
   fields: (t) => ({
     code: t.exposeString("code"),
     message: t.exposeString("message"),
@@ -157,7 +157,9 @@ builder.mutationField("sendMessage", (t) =>
   t.field({
     type: MessageRef,
     args: { conversationId: t.arg.int({ required: true }), content: t.arg.string({ required: true }) },
-    errors: { types: [AppError], directResult: true, union: { name: "SendMessageResult" } },
+    description:
+      "A nobreza member writes only in apoio conversations: elsewhere UpgradeRequiredError (message), nothing written.",
+    errors: { types: [UpgradeRequiredError, AppError], directResult: true, union: { name: "SendMessageResult" } },
     resolve: (_root, { conversationId, content }, ctx) =>
       ctx.services.conversations.sendMessage(requireUser(ctx), conversationId, content),
   }),

@@ -49,6 +49,8 @@ type MessageRow = { id: number; conversationId: number; senderId: number | null;
 
 /** What sendMessage's statement answers: the message, who sent it, the offer, whom to tell. */
 type SentRow = MessageRow & {
+  /** Her plan keeps her from writing here: nothing was written and the other columns are null. */
+  locked: boolean;
   senderNickname: string | null;
   senderFullName: string | null;
   senderPhone: string;
@@ -69,6 +71,13 @@ export const toMessageDTO = (m: MessageRow): MessageDTO => ({
 export const displayName = (u: { nickname: string | null; fullName: string | null }) => u.nickname || u.fullName || "Parceira";
 
 const notFound = () => new AppError("CONVERSATION_NOT_FOUND");
+
+/**
+ * Nobreza contacts and writes only in apoio conversations (spec part 1 section 6: contact and
+ * message are restricted actions); a conversation whose offer was deleted counts as not apoio.
+ * sendMessage's statement says the same in SQL (`locked`), reading her plan inside it.
+ */
+const mayWriteIn = (plan: PlanName, offerType: OfferTypeName | null) => plan !== "nobreza" || offerType === "apoio";
 
 function validContent(content: unknown): string {
   const parsed = messageContentSchema.safeParse(content);
@@ -187,12 +196,14 @@ export function createConversationsService(deps: ConversationsDeps) {
       throw new AppError("OFFER_OWNER_MISMATCH");
     }
     if (offer.userId === user.id) throw new AppError("OWN_OFFER");
+    // Contacting is refused whether or not the conversation exists (one she opened on a higher plan
+    // stays in her list to read; docs/decisions.md 'A member moved down to nobreza').
+    if (!mayWriteIn(user.plan, offer.type)) throw new UpgradeRequiredError("contact", "alteza");
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
     // A hidden offer starts no new conversation; the ones already open go on.
     if (!existing && offer.hiddenAt) throw new AppError("NOT_FOUND", "Oferta não encontrada");
     if (!existing) {
-      if (user.plan === "nobreza" && offer.type !== "apoio") throw new UpgradeRequiredError("contact", "alteza");
       const now = clock.now();
       try {
         existing = await prisma.$transaction(async (tx) => {
@@ -262,6 +273,8 @@ export function createConversationsService(deps: ConversationsDeps) {
     // One statement, so one round trip and no interactive transaction (every send pays for it):
     // - conv: her conversation, row-locked, so sends to it run one after the other and each
     //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
+    //   `locked` when her plan, read here rather than from the session, keeps her from writing in
+    //   it (mayWriteIn): then nothing below writes;
     // - ins / touched: the message, and the conversation's last activity;
     // - claimed: the other members who are offline with WhatsApp notices on and were not told in
     //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
@@ -270,13 +283,16 @@ export function createConversationsService(deps: ConversationsDeps) {
       AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})`;
     const [sent] = await prisma.$queryRaw<SentRow[]>`
       WITH conv AS (
-        SELECT c.id, c."lastMessageAt", c."offerId" FROM "Conversation" c
+        SELECT c.id, c."lastMessageAt", c."offerId",
+          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked"
+        FROM "Conversation" c JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = c."offerId"
         WHERE c.id = ${conversationId}
           AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
-        FOR UPDATE
+        FOR UPDATE OF c
       ), ins AS (
         INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt")
         SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond') FROM conv
+        WHERE NOT conv."locked"
         RETURNING "id", "conversationId", "senderId", "content", "createdAt"
       ), touched AS (
         UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
@@ -291,14 +307,15 @@ export function createConversationsService(deps: ConversationsDeps) {
         WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
         RETURNING cm."userId"
       )
-      SELECT ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
+      SELECT conv."locked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
         s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
         o.id AS "offerId", o.title AS "offerTitle",
-        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = ins."conversationId" AND m."userId" <> ${user.id} ORDER BY m."userId") AS "recipients",
+        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id} ORDER BY m."userId") AS "recipients",
         ARRAY(SELECT phone FROM claimed) AS "notice"
-      FROM ins JOIN "User" s ON s.id = ins."senderId" JOIN conv ON conv.id = ins."conversationId"
+      FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
       LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
     if (!sent) throw notFound();
+    if (sent.locked) throw new UpgradeRequiredError("message", "alteza");
     const message: MessageRow = sent;
     const recipients = sent.recipients;
     const notice = sent.notice;

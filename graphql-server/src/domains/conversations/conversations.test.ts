@@ -44,6 +44,7 @@ const SEND = `mutation Send($conversationId: Int!, $content: String!) {
   sendMessage(conversationId: $conversationId, content: $content) {
     __typename
     ... on Message { id conversationId senderId content createdAt isMine }
+    ... on UpgradeRequiredError { code message action targetPlan upgradeMessage showUpgrade }
     ... on AppError { code message }
   }
 }`;
@@ -205,6 +206,84 @@ describe("conversations over GraphQL", () => {
 
     const anonymous = new TestClient(t.url);
     expect((await anonymous.gql(LIST)).body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("a member moved down to nobreza", () => {
+  /** A superuser moves her to another plan, as the staff page does. */
+  async function setPlan(userId: number, plan: "nobreza" | "alteza") {
+    const admin = await member({ plan: "majestade" });
+    await t.app.services.prisma.user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
+    expect((await admin.client.rest("PUT", `/api/admin/user/${userId}/plan`, { plan })).status).toBe(200);
+  }
+  const send = (client: TestClient, id: number, content: string) => client.rest("POST", `/api/conversations/${id}/messages`, { content });
+  const upgradeBody = {
+    success: false,
+    code: "UPGRADE_REQUIRED",
+    error: "Faça upgrade para o plano Alteza para enviar mensagens em conversas de Collabs e Permutas.",
+    action: "message",
+    targetPlan: "alteza",
+    upgradeMessage: "Faça upgrade para o plano Alteza e converse com parceiras de Collabs e Permutas.",
+    showUpgrade: true,
+  };
+
+  it("reads every conversation she has, writes in apoio ones, and gets the upgrade prompt in collab and permuta ones", async () => {
+    const { owner, asker, offer: permuta } = await pair("permuta");
+    const apoio = await createOfferRow(t, owner.user.id, "apoio");
+    const permutaId = (await asker.client.rest("POST", "/api/conversations", { offerId: permuta.id })).body.id;
+    const apoioId = (await asker.client.rest("POST", "/api/conversations", { offerId: apoio.id })).body.id;
+    expect((await send(asker.client, permutaId, "Tenho interesse na permuta")).status).toBe(201);
+    await setPlan(asker.user.id, "nobreza");
+
+    const refused = await send(asker.client, permutaId, "Ainda tem interesse?");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(upgradeBody);
+    const overGraphql = await asker.client.gql(SEND, { conversationId: permutaId, content: "Ainda tem interesse?" });
+    const { success: _success, error: message, ...fields } = upgradeBody;
+    expect(overGraphql.body.data.sendMessage).toEqual({ __typename: "UpgradeRequiredError", message, ...fields });
+    // Starting the same conversation again is contacting the offer: the contact prompt, not the old conversation.
+    const again = await asker.client.rest("POST", "/api/conversations", { offerId: permuta.id });
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ code: "UPGRADE_REQUIRED", action: "contact", targetPlan: "alteza" });
+    expect((await asker.client.gql(START, { offerId: permuta.id })).body.data.startConversation).toMatchObject({
+      __typename: "UpgradeRequiredError",
+      action: "contact",
+    });
+    expect(await messageCount(permutaId)).toBe(1);
+
+    // Reading stays: her list, the thread, marking read.
+    expect((await asker.client.rest("GET", "/api/conversations")).body.map((c: { id: number }) => c.id).sort()).toEqual([permutaId, apoioId].sort());
+    expect((await asker.client.rest("GET", `/api/conversations/${permutaId}/messages`)).body.map((m: { content: string }) => m.content)).toEqual([
+      "Tenho interesse na permuta",
+    ]);
+    expect((await asker.client.rest("POST", `/api/conversations/${permutaId}/read`)).status).toBe(200);
+    // Apoio is every plan's: she writes there, and reopens it.
+    expect((await send(asker.client, apoioId, "Posso ajudar no apoio")).status).toBe(201);
+    expect((await asker.client.rest("POST", "/api/conversations", { offerId: apoio.id })).body.id).toBe(apoioId);
+    // The other member still writes to her.
+    expect((await send(owner.client, permutaId, "Oi! Ainda estou aqui.")).status).toBe(201);
+
+    await setPlan(asker.user.id, "alteza");
+    expect((await send(asker.client, permutaId, "Voltei para o Alteza")).status).toBe(201);
+  });
+
+  it("may not answer in a collab conversation on an offer of her own published on a higher plan", async () => {
+    const { owner, asker, offer } = await pair("collab");
+    const id = (await asker.client.rest("POST", "/api/conversations", { offerId: offer.id })).body.id;
+    expect((await send(asker.client, id, "Vamos criar juntas?")).status).toBe(201);
+    await setPlan(owner.user.id, "nobreza");
+    const refused = await send(owner.client, id, "Vamos!");
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(upgradeBody);
+    expect((await send(asker.client, id, "Está aí?")).status).toBe(201);
+
+    // A conversation whose offer is gone is no longer an apoio conversation she may write in.
+    const gone = await createOfferRow(t, asker.user.id, "apoio");
+    const goneId = (await owner.client.rest("POST", "/api/conversations", { offerId: gone.id })).body.id;
+    expect((await send(owner.client, goneId, "Obrigada pelo apoio")).status).toBe(201);
+    await t.app.services.prisma.offer.delete({ where: { id: gone.id } });
+    expect((await send(owner.client, goneId, "Ainda posso falar?")).status).toBe(403);
+    expect((await owner.client.rest("GET", `/api/conversations/${goneId}/messages`)).body).toHaveLength(1);
   });
 });
 

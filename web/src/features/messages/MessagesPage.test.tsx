@@ -181,6 +181,34 @@ describe("Central de Mensagens", () => {
     await waitFor(() => expect(bubbles()).toHaveLength(2));
   });
 
+  it("opens the upgrade prompt and keeps her text when the server refuses the message by plan", async () => {
+    const u = userEvent.setup();
+    renderApp(
+      "/mensagens/6",
+      handlers({
+        SendMessage: () => ({
+          data: {
+            sendMessage: {
+              __typename: "UpgradeRequiredError",
+              code: "UPGRADE_REQUIRED",
+              message: "Faça upgrade para o plano Alteza para enviar mensagens em conversas de Collabs e Permutas.",
+              targetPlan: "alteza",
+            },
+          },
+        }),
+      }),
+    );
+    const input = await screen.findByRole("textbox", { name: "Mensagem" });
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await u.type(input, "Vamos fechar a collab?{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Desbloqueie com o plano ALTEZA" });
+    expect(within(dialog).getByText("Seu plano ainda não permite enviar mensagens para esta parceira.")).toBeInTheDocument();
+    expect(input).toHaveValue("Vamos fechar a collab?");
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await u.click(within(dialog).getByRole("button", { name: "Agora não" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("appends a messageAdded event once and marks the conversation read", async () => {
     const added = deferred<unknown>();
     const incoming = message({ id: 4, content: "Fechado, até amanhã!", createdAt: "2026-03-12T16:00:00.000Z" });

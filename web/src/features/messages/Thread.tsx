@@ -11,7 +11,9 @@ import { useToast } from "../../components/Toast";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { MessageFieldsFragment } from "../../gql/graphql";
 import { onSocketConnected } from "../../lib/apollo";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { OFFER_TEXTS } from "../offers/offerTexts";
+import type { UpgradePrompt } from "../offers/PlanDialogs";
 import { useSession } from "../session/SessionProvider";
 import { OnlineDot } from "./ConversationList";
 import { appendToThread, THREAD_LIMIT, threadVariables, touchConversation, writeUnreadCount } from "./cache";
@@ -139,6 +141,9 @@ const OlderRow = styled.div`
   padding: ${({ theme }) => theme.space.xs} 0;
 `;
 
+// Fetched the first time the server refuses a message by plan.
+const UpgradePromptDialog = lazyWhenOpen(() => import("../offers/PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
+
 /** Pages of missed messages fetched after a reconnection (THREAD_LIMIT each) before giving up. */
 const CATCH_UP_MAX_PAGES = 20;
 
@@ -158,6 +163,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const inputId = useId();
   const [text, setText] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
   const conversation = useQuery(ConversationDocument, { variables: { id: conversationId }, fetchPolicy: "cache-and-network" });
@@ -285,8 +291,9 @@ export function Thread({ conversationId }: { conversationId: number }) {
     const content = text.trim();
     if (!content || !user) return;
     setText("");
+    const keepText = () => setText((current) => (current ? current : content));
     const failed = (description: string = MT.sendFailed) => {
-      setText((current) => (current ? current : content));
+      keepText();
       toast({ title: MT.errorTitle, description, variant: "destructive" });
     };
     try {
@@ -311,7 +318,11 @@ export function Thread({ conversationId }: { conversationId: number }) {
         },
       });
       const result = data?.sendMessage;
-      if (result?.__typename === "AppError") failed(result.message);
+      if (result?.__typename === "UpgradeRequiredError") {
+        // Her plan no longer lets her write here (reading stays): the spec's upgrade prompt.
+        keepText();
+        setUpgrade({ action: "message", target: result.targetPlan });
+      } else if (result?.__typename === "AppError") failed(result.message);
       else if (result?.__typename !== "Message") failed();
     } catch {
       failed();
@@ -466,6 +477,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         busy={deleting}
         onConfirm={() => void onDelete()}
       />
+      <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
     </Wrap>
   );
 }

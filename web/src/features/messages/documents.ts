@@ -78,6 +78,11 @@ export const SendMessageDocument = graphql(`
       ... on Message {
         ...MessageFields
       }
+      ... on UpgradeRequiredError {
+        code
+        message
+        targetPlan
+      }
       ... on AppError {
         code
         message
