@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   "MESSAGE_EMPTY",
   "MESSAGE_TOO_LONG",
   "MESSAGES_TOO_FAST",
+  "CLIENT_MESSAGE_ID_INVALID",
+  "CLIENT_MESSAGE_ID_REUSED",
   // reports
   "REPORT_REASON_REQUIRED",
   "REPORT_DESCRIPTION_REQUIRED",
@@ -120,6 +122,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   MESSAGE_EMPTY: "A mensagem não pode estar vazia",
   MESSAGE_TOO_LONG: "A mensagem deve ter no máximo 2.000 caracteres",
   MESSAGES_TOO_FAST: "Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.",
+  CLIENT_MESSAGE_ID_INVALID: "Identificador da mensagem inválido: use de 1 a 64 letras, números, '-' ou '_'",
+  CLIENT_MESSAGE_ID_REUSED: "Este identificador já foi usado em outra mensagem. Envie a nova mensagem com outro identificador.",
   // reports
   REPORT_REASON_REQUIRED: "Selecione um motivo",
   REPORT_DESCRIPTION_REQUIRED: "Descreva o motivo da denúncia",

@@ -41,9 +41,16 @@ export function conversationsRoutes(services: Services) {
     );
   });
 
+  // The spec's body is {content}; a client may add its key for the message, as `clientMessageId`
+  // or as the Idempotency-Key header, so that sending it again never stores it twice.
   router.post("/conversations/:id/messages", async (req, res) => {
     const user = requireMember(req);
-    const message = await conversations.sendMessage(user, conversationId(req), (req.body ?? {}).content);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const header = req.get("idempotency-key");
+    if (header !== undefined && body.clientMessageId !== undefined && body.clientMessageId !== header) {
+      throw new AppError("CLIENT_MESSAGE_ID_INVALID", "O cabeçalho Idempotency-Key e o campo clientMessageId devem ser iguais");
+    }
+    const message = await conversations.sendMessage(user, conversationId(req), body.content, body.clientMessageId ?? header);
     res.status(201).json(message);
   });
 

@@ -11,3 +11,11 @@ export const messageContentSchema = withoutNul(
     .min(1, ERROR_MESSAGES.MESSAGE_EMPTY)
     .max(LIMITS.messageMax, ERROR_MESSAGES.MESSAGE_TOO_LONG),
 );
+
+/**
+ * The key a client gives a message so that sending it again (after a lost answer) never stores it
+ * twice: a UUID, or any 1 to 64 letters, digits, '-' or '_'. Compared exactly, per sender.
+ */
+export const clientMessageIdSchema = z
+  .string({ error: ERROR_MESSAGES.CLIENT_MESSAGE_ID_INVALID })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, ERROR_MESSAGES.CLIENT_MESSAGE_ID_INVALID);

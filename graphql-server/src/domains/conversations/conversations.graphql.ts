@@ -156,12 +156,21 @@ builder.mutationField("startConversation", (t) =>
 builder.mutationField("sendMessage", (t) =>
   t.field({
     type: MessageRef,
-    args: { conversationId: t.arg.int({ required: true }), content: t.arg.string({ required: true }) },
     description:
       "A nobreza member writes only in apoio conversations: elsewhere UpgradeRequiredError (message), nothing written.",
+    args: {
+      conversationId: t.arg.int({ required: true }),
+      content: t.arg.string({ required: true }),
+      clientMessageId: t.arg.string({
+        required: false,
+        description:
+          "The client's key for this message (a UUID, or 1 to 64 letters, digits, '-' or '_'): sending again with it answers the " +
+          "message already stored, once. Reused for another text or conversation: AppError CLIENT_MESSAGE_ID_REUSED.",
+      }),
+    },
     errors: { types: [UpgradeRequiredError, AppError], directResult: true, union: { name: "SendMessageResult" } },
-    resolve: (_root, { conversationId, content }, ctx) =>
-      ctx.services.conversations.sendMessage(requireUser(ctx), conversationId, content),
+    resolve: (_root, { conversationId, content, clientMessageId }, ctx) =>
+      ctx.services.conversations.sendMessage(requireUser(ctx), conversationId, content, clientMessageId),
   }),
 );
 

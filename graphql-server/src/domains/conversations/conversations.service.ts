@@ -1,4 +1,4 @@
-import { messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
+import { clientMessageIdSchema, messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
@@ -49,8 +49,6 @@ type MessageRow = { id: number; conversationId: number; senderId: number | null;
 
 /** What sendMessage's statement answers: the message, who sent it, the offer, whom to tell. */
 type SentRow = MessageRow & {
-  /** Her plan keeps her from writing here: nothing was written and the other columns are null. */
-  locked: boolean;
   senderNickname: string | null;
   senderFullName: string | null;
   senderPhone: string;
@@ -59,6 +57,11 @@ type SentRow = MessageRow & {
   recipients: number[];
   notice: string[];
 };
+/**
+ * The statement's row for her conversation: the message it stored, or `id` null when it stored
+ * none (`locked`: her plan keeps her from writing there; otherwise her key was used already).
+ */
+type SendRow = { locked: boolean } & (SentRow | { id: null });
 
 export const toMessageDTO = (m: MessageRow): MessageDTO => ({
   id: m.id,
@@ -86,6 +89,14 @@ function validContent(content: unknown): string {
   if (issue?.code === "too_big") throw new AppError("MESSAGE_TOO_LONG");
   if (issue?.code === "custom") throw new AppError("VALIDATION", issue.message);
   throw new AppError("MESSAGE_EMPTY");
+}
+
+/** The client's key for a message, when it gave one (absent or null: none). */
+function validClientMessageId(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const parsed = clientMessageIdSchema.safeParse(value);
+  if (!parsed.success) throw new AppError("CLIENT_MESSAGE_ID_INVALID");
+  return parsed.data;
 }
 
 /** A message cursor (a message id); 0 is accepted as "from the start". */
@@ -263,8 +274,31 @@ export function createConversationsService(deps: ConversationsDeps) {
     return rows.reverse().map(toMessageDTO);
   }
 
-  async function sendMessage(user: Pick<User, "id">, conversationId: number, content: unknown): Promise<MessageDTO> {
+  /**
+   * The message she already stored under `key` (a retry whose first answer was lost), as it was
+   * answered then; null when there is none. The key names one message: another text or
+   * conversation under it is refused.
+   */
+  async function storedUnderKey(user: Pick<User, "id">, key: string, conversationId: number, text: string): Promise<MessageDTO | null> {
+    const stored = await prisma.message.findUnique({ where: { senderId_clientMessageId: { senderId: user.id, clientMessageId: key } } });
+    if (!stored) return null;
+    if (stored.conversationId !== conversationId || stored.content !== text) throw new AppError("CLIENT_MESSAGE_ID_REUSED");
+    return toMessageDTO(stored);
+  }
+
+  /**
+   * Sends her message. With `clientMessageId`, sending it again (her first answer lost) answers the
+   * message already stored, with no second event, notice or unread message, also when both sends
+   * race: the unique (sender, key) lets one insert win and the other reads it.
+   */
+  async function sendMessage(
+    user: Pick<User, "id">,
+    conversationId: number,
+    content: unknown,
+    clientMessageId?: unknown,
+  ): Promise<MessageDTO> {
     const text = validContent(content);
+    const key = validClientMessageId(clientMessageId);
     if (parseId(conversationId) === null) throw notFound();
     const verdict = await deps.sendLimiter?.hit(String(user.id));
     if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
@@ -275,13 +309,14 @@ export function createConversationsService(deps: ConversationsDeps) {
     //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
     //   `locked` when her plan, read here rather than from the session, keeps her from writing in
     //   it (mayWriteIn): then nothing below writes;
-    // - ins / touched: the message, and the conversation's last activity;
+    // - ins / touched: the message, and the conversation's last activity; nothing when her key
+    //   names a stored message (ON CONFLICT waits for a racing insert of it to commit);
     // - claimed: the other members who are offline with WhatsApp notices on and were not told in
     //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
     //   The two updates never touch the same row.
     const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
       AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})`;
-    const [sent] = await prisma.$queryRaw<SentRow[]>`
+    const [sent] = await prisma.$queryRaw<SendRow[]>`
       WITH conv AS (
         SELECT c.id, c."lastMessageAt", c."offerId",
           (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked"
@@ -290,9 +325,10 @@ export function createConversationsService(deps: ConversationsDeps) {
           AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
         FOR UPDATE OF c
       ), ins AS (
-        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt")
-        SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond') FROM conv
+        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt", "clientMessageId")
+        SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond'), ${key} FROM conv
         WHERE NOT conv."locked"
+        ON CONFLICT ("senderId", "clientMessageId") DO NOTHING
         RETURNING "id", "conversationId", "senderId", "content", "createdAt"
       ), touched AS (
         UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
@@ -315,7 +351,12 @@ export function createConversationsService(deps: ConversationsDeps) {
       FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
       LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
     if (!sent) throw notFound();
-    if (sent.locked) throw new UpgradeRequiredError("message", "alteza");
+    if (sent.id === null) {
+      // A message stored under her key is answered even if her plan changed since.
+      const stored = key === null ? null : await storedUnderKey(user, key, conversationId, text);
+      if (stored) return stored;
+      throw sent.locked ? new UpgradeRequiredError("message", "alteza") : notFound();
+    }
     const message: MessageRow = sent;
     const recipients = sent.recipients;
     const notice = sent.notice;

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   collect,
   createMember,
   createOfferRow,
   eventually,
+  legacySocket,
   sleep,
   startTestApp,
   TestClient,
@@ -232,8 +234,11 @@ describe("a member moved down to nobreza", () => {
     const apoio = await createOfferRow(t, owner.user.id, "apoio");
     const permutaId = (await asker.client.rest("POST", "/api/conversations", { offerId: permuta.id })).body.id;
     const apoioId = (await asker.client.rest("POST", "/api/conversations", { offerId: apoio.id })).body.id;
-    expect((await send(asker.client, permutaId, "Tenho interesse na permuta")).status).toBe(201);
+    const first = await asker.client.rest("POST", `/api/conversations/${permutaId}/messages`, { content: "Tenho interesse na permuta", clientMessageId: "m-1" });
+    expect(first.status).toBe(201);
     await setPlan(asker.user.id, "nobreza");
+    // A retry of what was stored before is still answered with it.
+    expect((await asker.client.rest("POST", `/api/conversations/${permutaId}/messages`, { content: "Tenho interesse na permuta", clientMessageId: "m-1" })).body).toEqual(first.body);
 
     const refused = await send(asker.client, permutaId, "Ainda tem interesse?");
     expect(refused.status).toBe(403);
@@ -389,6 +394,109 @@ describe("conversations over REST", () => {
     }
     expect(await messageCount(id)).toBe(1);
     expect((await intruder.client.rest("GET", "/api/conversations")).body).toEqual([]);
+  });
+});
+
+describe("a message sent again with its clientMessageId", () => {
+  const SEND_KEYED = `mutation Send($conversationId: Int!, $content: String!, $key: String) {
+    sendMessage(conversationId: $conversationId, content: $content, clientMessageId: $key) {
+      __typename
+      ... on Message { id conversationId senderId content createdAt }
+      ... on AppError { code message }
+    }
+  }`;
+  const post = (client: TestClient, id: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
+    client.rest("POST", `/api/conversations/${id}/messages`, body, headers);
+
+  it("is answered with the stored message: one row, one event, one notification, one unread", async () => {
+    const { owner, asker, offer } = await pair();
+    const id = (await asker.client.rest("POST", "/api/conversations", { offerId: offer.id })).body.id;
+    const chat = await legacySocket(owner.client, "/chat");
+    chat.send({ type: "join_conversation", conversationId: id });
+    await chat.frame((f) => f.type === "joined");
+    const notifications = await legacySocket(owner.client, "/notifications");
+    notifications.send({ type: "register_user", userId: owner.user.id });
+    await notifications.frame((f) => f.type === "registered");
+
+    const key = randomUUID();
+    const first = await post(asker.client, id, { content: "Oi! Tenho interesse.", clientMessageId: key });
+    expect(first.status).toBe(201);
+    const again = await post(asker.client, id, { content: "Oi! Tenho interesse.", clientMessageId: key });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const overGraphql = await asker.client.gql(SEND_KEYED, { conversationId: id, content: " Oi! Tenho interesse. ", key });
+    expect(overGraphql.body.data.sendMessage).toEqual({ __typename: "Message", ...first.body });
+    // The Idempotency-Key header works the same way.
+    const headerKey = { "idempotency-key": "composer-7_2" };
+    const second = await post(asker.client, id, { content: "Pode ser amanhã?" }, headerKey);
+    expect(second.status).toBe(201);
+    expect((await post(asker.client, id, { content: "Pode ser amanhã?" }, headerKey)).body).toEqual(second.body);
+    const last = await post(asker.client, id, { content: "Até logo" });
+
+    await chat.frame((f) => f.type === "new_message" && f.message.id === last.body.id);
+    expect(chat.frames.filter((f) => f.type === "new_message").map((f) => f.message.id)).toEqual([first.body.id, second.body.id, last.body.id]);
+    await notifications.frame((f) => f.type === "new_message" && f.messageId === last.body.id);
+    expect(notifications.frames.filter((f) => f.type === "new_message").map((f) => f.messageId)).toEqual([first.body.id, second.body.id, last.body.id]);
+    expect(await messageCount(id)).toBe(3);
+    expect((await owner.client.rest("GET", "/api/messages/unread-count")).body).toEqual({ count: 3 });
+    chat.close();
+    notifications.close();
+  });
+
+  it("stores one message when the sends race", async () => {
+    const { asker, offer } = await pair();
+    const id = (await asker.client.rest("POST", "/api/conversations", { offerId: offer.id })).body.id;
+    const key = randomUUID();
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => post(asker.client, id, { content: "Só uma vez", clientMessageId: key })),
+      ...Array.from({ length: 4 }, () => asker.client.gql(SEND_KEYED, { conversationId: id, content: "Só uma vez", key })),
+    ]);
+    const ids = answers.map((a) => (a.status === 201 ? a.body.id : a.body.data?.sendMessage?.id));
+    expect(answers.slice(0, 4).map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toEqual(expect.any(Number));
+    expect(await messageCount(id)).toBe(1);
+  });
+
+  it("refuses a key used for another text or conversation (409) and a malformed one (400), writing nothing", async () => {
+    const { owner, asker, offer } = await pair();
+    const id = (await asker.client.rest("POST", "/api/conversations", { offerId: offer.id })).body.id;
+    const other = await createOfferRow(t, owner.user.id, "apoio");
+    const otherId = (await asker.client.rest("POST", "/api/conversations", { offerId: other.id })).body.id;
+    const key = randomUUID();
+    expect((await post(asker.client, id, { content: "Primeira", clientMessageId: key })).status).toBe(201);
+
+    const reused = { success: false, code: "CLIENT_MESSAGE_ID_REUSED", error: "Este identificador já foi usado em outra mensagem. Envie a nova mensagem com outro identificador." };
+    for (const [conversation, content] of [[id, "Outra"], [otherId, "Primeira"]] as const) {
+      const refused = await post(asker.client, conversation, { content, clientMessageId: key });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual(reused);
+    }
+    expect((await asker.client.gql(SEND_KEYED, { conversationId: id, content: "Outra", key })).body.data.sendMessage).toEqual({
+      __typename: "AppError",
+      code: reused.code,
+      message: reused.error,
+    });
+
+    const invalid = "Identificador da mensagem inválido: use de 1 a 64 letras, números, '-' ou '_'";
+    for (const clientMessageId of ["não vale", "x".repeat(65), "", 42]) {
+      const refused = await post(asker.client, id, { content: "Com chave ruim", clientMessageId });
+      expect(refused.status, JSON.stringify(clientMessageId)).toBe(400);
+      expect(refused.body).toMatchObject({ code: "CLIENT_MESSAGE_ID_INVALID", error: invalid });
+    }
+    expect((await asker.client.gql(SEND_KEYED, { conversationId: id, content: "Com chave ruim", key: "a/b" })).body.data.sendMessage).toMatchObject({
+      code: "CLIENT_MESSAGE_ID_INVALID",
+    });
+    const disagree = await post(asker.client, id, { content: "Duas chaves", clientMessageId: "a" }, { "idempotency-key": "b" });
+    expect(disagree.status).toBe(400);
+    expect(disagree.body.code).toBe("CLIENT_MESSAGE_ID_INVALID");
+    expect(await messageCount(id)).toBe(1);
+    expect(await messageCount(otherId)).toBe(0);
+
+    // Keys are per sender, and without a key every send is a new message, as before.
+    expect((await post(owner.client, id, { content: "Primeira", clientMessageId: key })).status).toBe(201);
+    expect((await post(asker.client, id, { content: "Sem chave" })).body.id).not.toBe((await post(asker.client, id, { content: "Sem chave" })).body.id);
+    expect(await messageCount(id)).toBe(4);
   });
 });
 

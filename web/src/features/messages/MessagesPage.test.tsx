@@ -141,7 +141,11 @@ describe("Central de Mensagens", () => {
     expect(input).toHaveValue("");
     await waitFor(() => expect(bubbles()).toHaveLength(3));
     expect(screen.getByText("Enviando…")).toBeInTheDocument();
-    expect(calls.find((c) => c.operationName === "SendMessage")?.variables).toEqual({ conversationId: 5, content: "Amanhã às 10h?" });
+    expect(calls.find((c) => c.operationName === "SendMessage")?.variables).toEqual({
+      conversationId: 5,
+      content: "Amanhã às 10h?",
+      clientMessageId: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+    });
 
     await act(async () => {
       sent.resolve({ data: { sendMessage: server } });
@@ -179,6 +183,35 @@ describe("Central de Mensagens", () => {
     expect(await findToast("Erro")).toBeInTheDocument();
     expect(input).toHaveValue("Olá!");
     await waitFor(() => expect(bubbles()).toHaveLength(2));
+  });
+
+  it("sends a failed message again under the same key, and a new message under a new one", async () => {
+    const u = userEvent.setup();
+    let answers = 0;
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({
+        SendMessage: (v) => {
+          answers += 1;
+          // The first answer is lost (the instance died after storing it).
+          if (answers === 1) throw new Error("Failed to fetch");
+          return { data: { sendMessage: message({ id: 40 + answers, content: String(v.content), isMine: true, senderId: 7 }) } };
+        },
+      }),
+    );
+    const input = await screen.findByRole("textbox", { name: "Mensagem" });
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    await u.type(input, "Combinado!{Enter}");
+    expect(await findToast("Erro")).toBeInTheDocument();
+    await waitFor(() => expect(input).toHaveValue("Combinado!"));
+    await u.type(input, "{Enter}");
+    await waitFor(() => expect(input).toHaveValue(""));
+    await u.type(input, "Combinado!{Enter}");
+    await waitFor(() => expect(calls.filter((c) => c.operationName === "SendMessage")).toHaveLength(3));
+    const keys = calls.filter((c) => c.operationName === "SendMessage").map((c) => c.variables.clientMessageId);
+    expect(keys[0]).toEqual(expect.any(String));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it("opens the upgrade prompt and keeps her text when the server refuses the message by plan", async () => {

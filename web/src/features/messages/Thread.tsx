@@ -155,6 +155,12 @@ const Centered = styled.div`
 
 const isVisible = () => typeof document === "undefined" || document.visibilityState !== "hidden";
 
+/** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
+const newMessageKey = () =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 export function Thread({ conversationId }: { conversationId: number }) {
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -165,6 +171,9 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  // The keys of texts whose send failed: sending the same text again reuses its key, so a message
+  // the server stored while its answer was lost (an instance killed mid-request) is not stored twice.
+  const failedKeys = useRef(new Map<string, string>());
 
   const conversation = useQuery(ConversationDocument, { variables: { id: conversationId }, fetchPolicy: "cache-and-network" });
   const messagesQuery = useQuery(MessagesDocument, { variables: threadVariables(conversationId), fetchPolicy: "cache-and-network" });
@@ -291,6 +300,8 @@ export function Thread({ conversationId }: { conversationId: number }) {
     const content = text.trim();
     if (!content || !user) return;
     setText("");
+    const clientMessageId = failedKeys.current.get(content) ?? newMessageKey();
+    failedKeys.current.set(content, clientMessageId);
     const keepText = () => setText((current) => (current ? current : content));
     const failed = (description: string = MT.sendFailed) => {
       keepText();
@@ -298,7 +309,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
     };
     try {
       const { data } = await sendMessage({
-        variables: { conversationId, content },
+        variables: { conversationId, content, clientMessageId },
         optimisticResponse: {
           sendMessage: {
             __typename: "Message",
@@ -318,6 +329,10 @@ export function Thread({ conversationId }: { conversationId: number }) {
         },
       });
       const result = data?.sendMessage;
+      // Sent, or refused for good (its key taken): the next send of this text is a new message.
+      if (result?.__typename === "Message" || (result?.__typename === "AppError" && result.code === "CLIENT_MESSAGE_ID_REUSED")) {
+        failedKeys.current.delete(content);
+      }
       if (result?.__typename === "UpgradeRequiredError") {
         // Her plan no longer lets her write here (reading stays): the spec's upgrade prompt.
         keepText();

@@ -72,8 +72,8 @@ export const UnreadCountDocument = graphql(`
 `);
 
 export const SendMessageDocument = graphql(`
-  mutation SendMessage($conversationId: Int!, $content: String!) {
-    sendMessage(conversationId: $conversationId, content: $content) {
+  mutation SendMessage($conversationId: Int!, $content: String!, $clientMessageId: String) {
+    sendMessage(conversationId: $conversationId, content: $content, clientMessageId: $clientMessageId) {
       __typename
       ... on Message {
         ...MessageFields
