@@ -47,10 +47,11 @@ export function conversationsRoutes(services: Services) {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const header = req.get("idempotency-key");
-    if (header !== undefined && body.clientMessageId !== undefined && body.clientMessageId !== header) {
+    const inBody = body.clientMessageId ?? undefined;
+    if (header !== undefined && inBody !== undefined && inBody !== header) {
       throw new AppError("CLIENT_MESSAGE_ID_INVALID", "O cabeçalho Idempotency-Key e o campo clientMessageId devem ser iguais");
     }
-    const message = await conversations.sendMessage(user, conversationId(req), body.content, body.clientMessageId ?? header);
+    const message = await conversations.sendMessage(user, conversationId(req), body.content, inBody ?? header);
     res.status(201).json(message);
   });
 

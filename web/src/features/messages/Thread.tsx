@@ -171,9 +171,10 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
-  // The keys of texts whose send failed: sending the same text again reuses its key, so a message
-  // the server stored while its answer was lost (an instance killed mid-request) is not stored twice.
-  const failedKeys = useRef(new Map<string, string>());
+  // The key of each text being sent or whose send failed, by conversation and text: sending the
+  // same text again reuses it, so a message the server stored while its answer was lost (an
+  // instance killed mid-request) is not stored twice.
+  const unsentKeys = useRef(new Map<string, string>());
 
   const conversation = useQuery(ConversationDocument, { variables: { id: conversationId }, fetchPolicy: "cache-and-network" });
   const messagesQuery = useQuery(MessagesDocument, { variables: threadVariables(conversationId), fetchPolicy: "cache-and-network" });
@@ -300,8 +301,9 @@ export function Thread({ conversationId }: { conversationId: number }) {
     const content = text.trim();
     if (!content || !user) return;
     setText("");
-    const clientMessageId = failedKeys.current.get(content) ?? newMessageKey();
-    failedKeys.current.set(content, clientMessageId);
+    const unsent = `${conversationId}:${content}`;
+    const clientMessageId = unsentKeys.current.get(unsent) ?? newMessageKey();
+    unsentKeys.current.set(unsent, clientMessageId);
     const keepText = () => setText((current) => (current ? current : content));
     const failed = (description: string = MT.sendFailed) => {
       keepText();
@@ -331,7 +333,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
       const result = data?.sendMessage;
       // Sent, or refused for good (its key taken): the next send of this text is a new message.
       if (result?.__typename === "Message" || (result?.__typename === "AppError" && result.code === "CLIENT_MESSAGE_ID_REUSED")) {
-        failedKeys.current.delete(content);
+        unsentKeys.current.delete(unsent);
       }
       if (result?.__typename === "UpgradeRequiredError") {
         // Her plan no longer lets her write here (reading stays): the spec's upgrade prompt.
