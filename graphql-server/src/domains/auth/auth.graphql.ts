@@ -93,4 +93,13 @@ builder.mutationField("logout", (t) =>
   }),
 );
 
+builder.objectField(AppErrorRef, "tokenExpiresInSeconds", (t) =>
+  t.int({
+    nullable: true,
+    description:
+      "For a resend cooldown (TOKEN_RESEND_COOLDOWN): the code this device already asked for can still sign her in for so many seconds; null when it cannot.",
+    resolve: (error) => (typeof error.details?.tokenExpiresInSeconds === "number" ? error.details.tokenExpiresInSeconds : null),
+  }),
+);
+
 export { AppErrorRef };

@@ -135,6 +135,22 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
+   * How long the code this device would verify for the phone (its newest, as `verifyLoginToken`
+   * picks it) can still sign her in; nothing when it cannot. Told only to the browser that asked for
+   * it (by its device cookie), with its cooldown: a page reloaded while she read WhatsApp returns to
+   * the code she holds.
+   */
+  async function liveCodeOf(tx: Tx, ownCodes: Prisma.LoginTokenWhereInput, now: Date) {
+    const newest = await tx.loginToken.findFirst({
+      where: { ...ownCodes, invalidatedAt: null },
+      orderBy: { createdAt: "desc" },
+      select: { usedAt: true, attempts: true, expiresAt: true },
+    });
+    if (!newest || newest.usedAt || newest.attempts >= config.OTP_MAX_ATTEMPTS || newest.expiresAt <= now) return undefined;
+    return { tokenExpiresInSeconds: secondsUntil(now, newest.expiresAt.getTime()) };
+  }
+
+  /**
    * Sends a fresh 6-digit code by WhatsApp for the asking device; that device's earlier code stops
    * working, other devices' codes do not. Answers the device key the door keeps in the device cookie
    * (a new one when the request carried none). The policy and its threat model: docs/decisions.md,
@@ -174,6 +190,8 @@ export function createAuthService(deps: AuthDeps) {
         const wait = secondsUntil(now, cooldownEnds);
         throw new AppError("TOKEN_RESEND_COOLDOWN", `Aguarde ${wait} segundos para pedir um novo token`, {
           retryAfterSeconds: wait,
+          // A request without a device cookie may be anyone behind her address: it is only told to wait.
+          details: meta.deviceKey ? await liveCodeOf(tx, ownCodes, now) : undefined,
         });
       }
       if (fromDevice.wait) throw phoneLimited(fromDevice.wait);

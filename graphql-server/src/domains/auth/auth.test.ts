@@ -203,6 +203,59 @@ describe("sign-in over REST", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("tells the browser inside its cooldown how long the code it holds stays valid, and nobody else", async () => {
+    const her = new TestClient(t.url);
+    const phone = newPhone();
+    const home = newAddress();
+    expect((await sendFrom(her, phone, home)).status).toBe(200);
+    const code = await lastCode(her, `55${phone}`);
+    t.clock.advance(2_000);
+    // Her page reloaded while she read WhatsApp: asking again brings her back to that code.
+    const again = await sendFrom(her, phone, home);
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: "TOKEN_RESEND_COOLDOWN", retryAfterSeconds: 58, tokenExpiresInSeconds: 598 });
+    const overGraphql = await her.gql(
+      `mutation Send($input: SendLoginTokenInput!) { sendLoginToken(input: $input) { __typename ... on AppError { code retryAfterSeconds tokenExpiresInSeconds } } }`,
+      { input: { phone: `55${phone}`, countryCode: "BR" } },
+      via(home),
+    );
+    expect(overGraphql.body.data.sendLoginToken).toEqual({
+      __typename: "AppError",
+      code: "TOKEN_RESEND_COOLDOWN",
+      retryAfterSeconds: 58,
+      tokenExpiresInSeconds: 598,
+    });
+
+    // A browser without a device cookie behind her address shares her first request's device (the
+    // address), so it is held by the cooldown as before, but told nothing of her code.
+    const cookieless = await sendFrom(new TestClient(t.url), phone, home);
+    expect(cookieless.status).toBe(429);
+    expect(cookieless.body).not.toHaveProperty("tokenExpiresInSeconds");
+    // A browser with a device of its own, even at her address, and one elsewhere simply get their own codes.
+    const stranger = new TestClient(t.url);
+    await sendFrom(stranger, newPhone(), home);
+    expect((await sendFrom(stranger, phone, home)).status).toBe(200);
+    expect((await sendFrom(new TestClient(t.url), phone, newAddress())).status).toBe(200);
+
+    // A code burnt by wrong tries is no code to return to: the cooldown is only a wait.
+    for (let i = 0; i < 5; i++) await verifyFrom(her, phone, codeOtherThan(code), home);
+    const burnt = await sendFrom(her, phone, home);
+    expect(burnt.status).toBe(429);
+    expect(burnt.body.code).toBe("TOKEN_RESEND_COOLDOWN");
+    expect(burnt.body).not.toHaveProperty("tokenExpiresInSeconds");
+  });
+
+  it("says nothing of a code that already signed her in", async () => {
+    const her = new TestClient(t.url);
+    const phone = newPhone();
+    const home = newAddress();
+    await sendFrom(her, phone, home);
+    expect((await verifyFrom(her, phone, await lastCode(her, `55${phone}`), home)).status).toBe(200);
+    const again = await sendFrom(her, phone, home);
+    expect(again.body.code).toBe("TOKEN_RESEND_COOLDOWN");
+    expect(again.body).not.toHaveProperty("tokenExpiresInSeconds");
+  });
+
   it("limits one device to five codes an hour for a phone, while another device still gets one", async () => {
     const client = new TestClient(t.url);
     const phone = newPhone();
