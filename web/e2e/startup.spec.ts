@@ -10,12 +10,52 @@ const DAY = 24 * 60 * 60 * 1000;
 const popup = (page: Page) => page.getByRole("dialog", { name: "Hora de Brilhar!" });
 const lastShown = (page: Page) => page.evaluate(() => localStorage.getItem("lastMotivationalPopup"));
 
+/** Completes her profile as the form would send it (the form itself is profile.spec's journey). */
+async function completeProfile(page: Page) {
+  const answer = await page.request.post("/graphql", {
+    headers: { "content-type": "application/json" },
+    data: {
+      query: "mutation ($input: ProfileInput!) { updateProfile(input: $input) { __typename ... on Profile { profileComplete } } }",
+      variables: {
+        input: {
+          fullName: "Helena Prado Costa",
+          nickname: "Helena",
+          cpf: "86288366757",
+          birthDate: "1982-11-05",
+          cep: "01310100",
+          street: "Avenida Paulista",
+          houseNumber: "300",
+          neighborhood: "Bela Vista",
+          city: "São Paulo",
+          state: "SP",
+          professionalActivity: "Criatividade & Design",
+          interests: ["Voluntariado"],
+          acceptedTerms: true,
+          acceptedPrivacyPolicy: true,
+          acceptedLGPD: true,
+          isOver18: true,
+        },
+      },
+    },
+  });
+  expect((await answer.json()).data.updateProfile).toEqual({ __typename: "Profile", profileComplete: true });
+}
+
 test("'Hora de Brilhar!' shows once 3 s after load, not again within 24 h, and again after", async ({ page }) => {
   await page.goto("/");
   await page.waitForTimeout(3500);
   await expect(popup(page)).toHaveCount(0); // visitors never see it
 
+  // A new member is sent to her profile form: nothing covers it, and nothing invites her to
+  // publish before her profile is complete (issue 24).
   await signIn(page, MEMBER);
+  await expect(page).toHaveURL(/\/perfil$/);
+  await page.waitForTimeout(4500);
+  await expect(popup(page)).toHaveCount(0);
+  expect(await lastShown(page)).toBeNull();
+
+  await completeProfile(page);
+  await page.goto("/");
   await expect(popup(page)).toBeVisible({ timeout: 8000 });
   const shownAt = Number(await lastShown(page));
   expect(Math.abs(Date.now() - shownAt)).toBeLessThan(60_000);

@@ -122,7 +122,7 @@ describe("'Hora de Brilhar!'", () => {
   });
 
   it("'Explorar Ofertas Primeiro' closes it and goes to the board", async () => {
-    await renderAt("/perfil");
+    await renderAt("/mensagens");
     await advance(3000);
     await act(async () => {
       within(popup()!).getByRole("button", { name: "Explorar Ofertas Primeiro" }).click();
@@ -131,6 +131,54 @@ describe("'Hora de Brilhar!'", () => {
     expect(popup()).not.toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Mural de Parcerias" })).toBeInTheDocument();
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+  });
+
+  it("waits until her profile is complete: never over the sign-up form, nor anywhere before", async () => {
+    const signingUp = await renderAt("/perfil", user({ profileComplete: false }));
+    await advance(10_000);
+    expect(popup()).not.toBeInTheDocument();
+    signingUp.unmount();
+
+    await renderAt("/", user({ profileComplete: false }));
+    await advance(10_000);
+    expect(popup()).not.toBeInTheDocument();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("does not open over the profile form of a member whose profile is complete", async () => {
+    await renderAt("/perfil");
+    await advance(10_000);
+    expect(popup()).not.toBeInTheDocument();
+  });
+
+  it("waits while a dialog is open, and shows 3 s after she is free", async () => {
+    await renderAt("/");
+    await act(async () => {
+      screen.getByRole("button", { name: /Publicar/ }).click();
+    });
+    await advance(20);
+    const form = screen.getByRole("dialog", { name: "Nova Proposta" });
+    await advance(7000);
+    expect(popup()).not.toBeInTheDocument();
+    expect(localStorage.getItem(KEY)).toBeNull();
+
+    await act(async () => {
+      within(form).getByRole("button", { name: "Fechar" }).click();
+    });
+    await advance(20);
+    expect(screen.queryByRole("dialog", { name: "Nova Proposta" })).not.toBeInTheDocument();
+    await advance(3000);
+    expect(popup()).toBeInTheDocument();
+  });
+
+  it("waits while she is typing in a field", async () => {
+    await renderAt("/");
+    act(() => screen.getByLabelText("Local de Publicação").focus());
+    await advance(6000);
+    expect(popup()).not.toBeInTheDocument();
+    act(() => (document.activeElement as HTMLElement).blur());
+    await advance(3000);
+    expect(popup()).toBeInTheDocument();
   });
 
   it("survives a sign-out: the display time is kept with the app's storage cleared", async () => {

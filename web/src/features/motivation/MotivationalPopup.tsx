@@ -42,28 +42,46 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-/** Pages where the popup never interrupts: staff pages and the sign-in itself. */
-const quietPath = (pathname: string) => pathname.startsWith("/admin") || pathname.startsWith("/auth");
+/** Pages where the popup never interrupts: staff pages, the sign-in itself and the profile form. */
+const quietPath = (pathname: string) => /^\/(admin|auth|perfil)/.test(pathname);
+
+/**
+ * Whether she is busy with something else: a dialog is open (the proposal form, the new-message
+ * popup, the menu) or she is typing in a field (a message, a filter). The popup waits its turn.
+ */
+function busyElsewhere(): boolean {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return true;
+  const active = document.activeElement;
+  return !!active && (active.matches("input, textarea, select") || (active as HTMLElement).isContentEditable);
+}
 
 /**
  * 'Hora de Brilhar!' (spec part 2 §4): for signed-in members, 3 s after the app is up, at most once
  * per 24 h (the display time is kept under `lastMotivationalPopup`), with one of the 50 phrases.
+ * Not before her profile is complete (it invites her to publish, which needs one), and never over a
+ * form or a dialog (issue 24): while she is busy it waits another 3 s, and so on.
  */
 export function MotivationalPopup() {
-  const { status, confirmed } = useSession();
+  const { status, confirmed, user } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [phrase, setPhrase] = useState<string | null>(null);
-  const eligible = status === "authenticated" && confirmed && !quietPath(pathname);
+  const eligible = status === "authenticated" && confirmed && !!user?.profileComplete && !quietPath(pathname);
 
   useEffect(() => {
     if (!eligible) return;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const due = () => {
       const now = Date.now();
       if (!isMotivationDue(now, readLastShown())) return;
+      if (busyElsewhere()) {
+        timer = setTimeout(due, MOTIVATION_DELAY_MS);
+        return;
+      }
       markShown(now);
       setPhrase(pickPhrase(MOTIVATIONAL_PHRASES));
-    }, MOTIVATION_DELAY_MS);
+    };
+    timer = setTimeout(due, MOTIVATION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [eligible]);
 
