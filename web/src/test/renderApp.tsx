@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, type InitialEntry } from "react-router-dom";
 import { Observable } from "rxjs";
 import { ThemeProvider } from "styled-components";
 import { AppShell } from "../app/AppShell";
@@ -65,7 +65,7 @@ export function user(overrides: Partial<SessionUserFragment> = {}) {
 
 export const meIs = (value: ReturnType<typeof user> | null): Handler => () => ({ data: { me: value } });
 
-export function withProviders(ui: ReactNode, handlers: Record<string, Handler>, route = "/") {
+export function withProviders(ui: ReactNode, handlers: Record<string, Handler>, route: InitialEntry = "/") {
   const { client, calls } = createTestClient(handlers);
   const utils = render(
     <ApolloProvider client={client}>
@@ -77,8 +77,8 @@ export function withProviders(ui: ReactNode, handlers: Record<string, Handler>, 
   return { ...utils, client, calls };
 }
 
-/** Renders the whole app shell at a route. */
-export function renderApp(route: string, handlers: Record<string, Handler>) {
+/** Renders the whole app shell at a route (an address, or a location with the router's state). */
+export function renderApp(route: InitialEntry, handlers: Record<string, Handler>) {
   return withProviders(<AppShell />, handlers, route);
 }
 

@@ -9,6 +9,14 @@ const sent = (resendAfterSeconds = 30): Handler => () => ({
     sendLoginToken: { __typename: "SendLoginTokenPayload", success: true, expiresInSeconds: 300, resendAfterSeconds },
   },
 });
+const homeHandlers: Record<string, Handler> = {
+  CommunityStats: () => ({
+    data: { communityStats: { __typename: "CommunityStats", totalMembers: 1, totalCollabs: 0, totalPermutas: 0, totalApoios: 0 } },
+  }),
+  BoardOffers: () => ({
+    data: { offers: { __typename: "OfferConnection", edges: [], pageInfo: { __typename: "PageInfo", endCursor: null, hasNextPage: false } } },
+  }),
+};
 const appInfo: Handler = () => ({ data: { appInfo: { __typename: "AppInfo", localWhatsapp: true, productName: "Clube Coroa" } } });
 
 async function typePhoneAndSend(u: ReturnType<typeof userEvent.setup>, digits = "11987654321") {
@@ -160,7 +168,15 @@ describe("LoginPage", () => {
     renderApp("/auth", {
       Me: meIs(null),
       SendLoginToken: () => ({
-        data: { sendLoginToken: { __typename: "AppError", code: "RATE_LIMITED_PHONE", message: "Muitos pedidos", retryAfterSeconds: 60 } },
+        data: {
+          sendLoginToken: {
+            __typename: "AppError",
+            code: "WHATSAPP_SEND_FAILED",
+            message: "Este número não recebe mensagens do WhatsApp",
+            retryAfterSeconds: null,
+            tokenExpiresInSeconds: null,
+          },
+        },
       }),
     });
 
@@ -168,7 +184,7 @@ describe("LoginPage", () => {
     await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
 
     expect(await findToast("Erro no WhatsApp")).toBeInTheDocument();
-    expect(await findToast("Muitos pedidos")).toBeInTheDocument();
+    expect(await findToast("Este número não recebe mensagens do WhatsApp")).toBeInTheDocument();
     expect(screen.queryByLabelText("Código de 6 dígitos")).not.toBeInTheDocument();
   });
 
@@ -181,8 +197,8 @@ describe("LoginPage", () => {
         const { recentCode } = variables.input as { recentCode?: string };
         if (recentCode === "123456") return sent()(variables);
         return recentCode
-          ? { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_INVALID", message: "Este código não confere com os que o número recebeu na última hora", retryAfterSeconds: null } } }
-          : { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_REQUIRED", message: "Este número recebeu muitos códigos", retryAfterSeconds: 3540 } } };
+          ? { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_INVALID", message: "Este código não confere com os que o número recebeu na última hora", retryAfterSeconds: null, tokenExpiresInSeconds: null } } }
+          : { data: { sendLoginToken: { __typename: "AppError", code: "RECENT_CODE_REQUIRED", message: "Este número recebeu muitos códigos", retryAfterSeconds: 3540, tokenExpiresInSeconds: null } } };
       },
     });
 
@@ -210,6 +226,160 @@ describe("LoginPage", () => {
       { input: { phone: "5511987654321", countryCode: "BR", recentCode: "654321" } },
       { input: { phone: "5511987654321", countryCode: "BR", recentCode: "123456" } },
     ]);
+  });
+
+  it("titles a wait as a wait, not as a WhatsApp error, and does not paint it as a failure", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", {
+      Me: meIs(null),
+      SendLoginToken: () => ({
+        data: {
+          sendLoginToken: {
+            __typename: "AppError",
+            code: "RATE_LIMITED_PHONE",
+            message: "Muitos pedidos de token para este número. Tente novamente em 55 minutos",
+            retryAfterSeconds: 3295,
+            tokenExpiresInSeconds: null,
+          },
+        },
+      }),
+    });
+
+    await u.type(await screen.findByLabelText("Número de WhatsApp"), "11987654321");
+    await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+
+    const title = await findToast("Novo token em breve");
+    expect(await findToast("Muitos pedidos de token para este número. Tente novamente em 55 minutos")).toBeInTheDocument();
+    expect(title.closest("[data-variant]")).toHaveAttribute("data-variant", "default");
+    expect(screen.queryByText("Erro no WhatsApp")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Código de 6 dígitos")).not.toBeInTheDocument();
+  });
+
+  it("brings her back to the code step for her number after the page reloads, with the wait on 'Reenviar Token'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const before = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(60), AppInfo: appInfo });
+    await u.selectOptions(await screen.findByLabelText("País"), "PT");
+    await typePhoneAndSend(u, "912345678");
+    // She switches to WhatsApp; the phone drops the tab and loads it again 20 s later.
+    before.unmount();
+    await act(async () => {
+      vi.advanceTimersByTime(20_000);
+    });
+    const { calls } = renderApp("/auth", {
+      Me: meIs(null),
+      AppInfo: appInfo,
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: true }) } },
+      }),
+    });
+
+    expect(await screen.findByRole("heading", { name: "Token Enviado!" })).toBeInTheDocument();
+    expect(screen.getByText("Digite o código que enviamos para +351 912 345 678.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reenviar Token (40s)" })).toBeDisabled();
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.operationName === "VerifyLoginToken")?.variables).toEqual({
+        input: { phone: "351912345678", countryCode: "PT", token: "123456", referralCode: null },
+      }),
+    );
+    expect(calls.some((c) => c.operationName === "SendLoginToken")).toBe(false);
+  });
+
+  it("asks for the number again after a reload once she chose 'Alterar número', or once the code has expired", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const first = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(60), AppInfo: appInfo });
+    await typePhoneAndSend(u);
+    await u.click(screen.getByRole("button", { name: "Alterar número" }));
+    first.unmount();
+    const second = renderApp("/auth", { Me: meIs(null), SendLoginToken: sent(60), AppInfo: appInfo });
+    expect(await screen.findByRole("heading", { name: "Entrar no clube" })).toBeInTheDocument();
+
+    // The handler's code lives 300 s.
+    await typePhoneAndSend(u);
+    second.unmount();
+    await act(async () => {
+      vi.advanceTimersByTime(301_000);
+    });
+    renderApp("/auth", { Me: meIs(null) });
+    expect(await screen.findByRole("heading", { name: "Entrar no clube" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Número de WhatsApp")).toHaveValue("");
+  });
+
+  it("takes her to the code she already holds when the server's cooldown says it still works", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderApp("/auth", {
+      Me: meIs(null),
+      AppInfo: appInfo,
+      SendLoginToken: () => ({
+        data: {
+          sendLoginToken: {
+            __typename: "AppError",
+            code: "TOKEN_RESEND_COOLDOWN",
+            message: "Aguarde 58 segundos para pedir um novo token",
+            retryAfterSeconds: 58,
+            tokenExpiresInSeconds: 598,
+          },
+        },
+      }),
+    });
+
+    await typePhoneAndSend(u, "11987650006");
+
+    expect(screen.getByText("Digite o código que enviamos para +55 (11) 98765-0006.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Reenviar Token \((58|57)s\)$/ })).toBeDisabled();
+    expect(await findToast("Seu token já foi enviado")).toBeInTheDocument();
+    expect(await findToast("Digite o código que chegou ao seu WhatsApp.")).toBeInTheDocument();
+    expect(screen.queryByText("Erro no WhatsApp")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Código de 6 dígitos")).toHaveFocus();
+    expect(calls.filter((c) => c.operationName === "SendLoginToken")).toHaveLength(1);
+  });
+
+  it("keeps the digits only when they are a whole number of the country she switches to", async () => {
+    const u = userEvent.setup();
+    renderApp("/auth", { Me: meIs(null) });
+    const phone = await screen.findByLabelText("Número de WhatsApp");
+    const country = screen.getByLabelText("País");
+
+    await u.type(phone, "1198765");
+    expect(phone).toHaveValue("(11) 98765");
+    await u.selectOptions(country, "PT");
+    expect(phone).toHaveValue("");
+
+    // A Portuguese number typed before picking Portugal moves over whole.
+    await u.selectOptions(country, "BR");
+    await u.type(phone, "912345678");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Enviar Token via WhatsApp" })).toBeDisabled());
+    await u.selectOptions(country, "PT");
+    expect(phone).toHaveValue("912 345 678");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Enviar Token via WhatsApp" })).toBeEnabled());
+  });
+
+  it("takes a member back to where she was asked to sign in", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp(
+      { pathname: "/auth", state: { returnTo: "/#mural" } },
+      {
+        Me: meIs(null),
+        SendLoginToken: sent(),
+        AppInfo: appInfo,
+        VerifyLoginToken: () => ({
+          data: { verifyLoginToken: { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: true }) } },
+        }),
+        ...homeHandlers,
+      },
+    );
+    await typePhoneAndSend(u);
+    await u.type(screen.getByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    const board = await screen.findByRole("region", { name: "Mural de Parcerias" });
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(board));
   });
 
   it("falls back to the connection message when sending fails on the network", async () => {

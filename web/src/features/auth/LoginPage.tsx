@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import styled from "styled-components";
 import {
   COUNTRIES,
@@ -19,14 +19,20 @@ import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { httpStatusOf, isNetworkError, serverMessageOf } from "../../lib/errors";
 import { prerenderedFocus, prerenderedValue } from "../../lib/prerendered";
+import { returnAddressOf, type ReturnState } from "../../lib/returnTo";
 import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "../../lib/storage";
 import { WEB_TEXTS } from "../../lib/texts";
 import { useSession, type SessionUser } from "../session/SessionProvider";
 import { AppInfoDocument, SendLoginTokenDocument, VerifyLoginTokenDocument } from "./documents";
-import { countryOfInternational, displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
+import { LOGIN_TEXTS } from "./loginTexts";
+import { forgetCode, pendingCode, rememberCode } from "./pendingCode";
+import { countryOfInternational, digitsForCountry, displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.login;
+const L = LOGIN_TEXTS;
+/** Verify answers after which the code she holds can no longer sign her in. */
+const DEAD_CODE = new Set(["TOKEN_EXPIRED", "TOKEN_USED", "TOKEN_TOO_MANY_ATTEMPTS", "TOKEN_NOT_REQUESTED"]);
 
 const Page = styled.div`
   min-height: calc(100vh - 64px);
@@ -165,6 +171,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { toast, dismiss: dismissToast } = useToast();
   const [params] = useSearchParams();
+  // Where she was when she was asked to sign in (a card she liked), to go back to after.
+  const returnTo = returnAddressOf(useLocation().state);
 
   const [step, setStep] = useState<Step>("phone");
   // On the prerendered /auth she may have picked a country and typed her number before the scripts ran.
@@ -196,6 +204,19 @@ export function LoginPage() {
     if (typedCountry) setCountryCode(typedCountry.code);
     if (typedNumber) setDigits(phoneDigits(typedCountry ?? DEFAULT_COUNTRY, typedNumber));
   }, []);
+  // A code she asked for on this browser and still holds (the tab reloaded while she read WhatsApp):
+  // back to the code step for that number, unless she has begun typing another one.
+  useEffect(() => {
+    const held = pendingCode();
+    const heldCountry = held && findCountry(held.countryCode);
+    if (!held || !heldCountry) return;
+    const typed = phoneFormRef.current?.querySelector<HTMLInputElement>('[data-keep="phone"]')?.value ?? "";
+    if (typed && phoneDigits(heldCountry, typed) !== held.digits) return;
+    setCountryCode(heldCountry.code);
+    setDigits(held.digits);
+    setResendAt(held.resendAt);
+    setStep("token");
+  }, []);
 
   const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
   const phone = internationalPhone(country, digits);
@@ -226,6 +247,15 @@ export function LoginPage() {
   const tokenReady = token.length === LIMITS.tokenLength;
   const proofReady = shownCode.length === LIMITS.tokenLength;
 
+  /** The code step for the number on screen, remembered on this browser while the code works. */
+  function showCodeStep(resendAfterSeconds: number, expiresInSeconds: number) {
+    const now = Date.now();
+    const resendAt = now + resendAfterSeconds * 1000;
+    setResendAt(resendAt);
+    setStep("token");
+    rememberCode({ countryCode: country.code, digits, resendAt, expiresAt: now + expiresInSeconds * 1000 });
+  }
+
   /** Asks for a code for this device; `recentCode` is one her WhatsApp received, when the ceiling asked for it. */
   async function requestToken(recentCode?: string): Promise<void> {
     try {
@@ -233,10 +263,9 @@ export function LoginPage() {
       const result = data?.sendLoginToken;
       if (result?.__typename === "SendLoginTokenPayload") {
         toast({ title: TEXTS.tokenSentTitle, description: TEXTS.tokenSentDescription });
-        setResendAt(Date.now() + result.resendAfterSeconds * 1000);
         setToken("");
         setShownCode("");
-        setStep("token");
+        showCodeStep(result.resendAfterSeconds, result.expiresInSeconds);
         return;
       }
       if (result?.__typename === "AppError" && result.code === "RECENT_CODE_REQUIRED") {
@@ -249,8 +278,17 @@ export function LoginPage() {
         toast({ title: T.proofErrorTitle, description: result.message, variant: "destructive" });
         return;
       }
-      if (result?.__typename === "AppError" && result.retryAfterSeconds && step === "token") {
-        setResendAt(Date.now() + result.retryAfterSeconds * 1000);
+      if (result?.__typename === "AppError" && result.tokenExpiresInSeconds) {
+        // Too soon to send another, and the one this browser asked for still works: type that one.
+        toast({ title: L.codeHeldTitle, description: L.codeHeldText });
+        showCodeStep(result.retryAfterSeconds ?? 0, result.tokenExpiresInSeconds);
+        return;
+      }
+      if (result?.__typename === "AppError" && result.retryAfterSeconds) {
+        // A wait (cooldown, hourly limits) is no WhatsApp error.
+        if (step === "token") setResendAt(Date.now() + result.retryAfterSeconds * 1000);
+        toast({ title: L.waitTitle, description: result.message });
+        return;
       }
       toast({
         title: TEXTS.whatsappErrorTitle,
@@ -269,11 +307,12 @@ export function LoginPage() {
   function completeSignIn(user: SessionUser) {
     signedInHere.current = true;
     setSigningIn(true);
+    forgetCode();
     // An earlier 'Token Inválido' no longer holds.
     dismissToast();
     session.signIn(user);
     if (user.profileComplete) {
-      timers.current.push(setTimeout(() => navigate("/"), TIMINGS.loginRedirectCompleteMs));
+      timers.current.push(setTimeout(() => navigate(returnTo ?? "/"), TIMINGS.loginRedirectCompleteMs));
     } else {
       timers.current.push(
         setTimeout(() => {
@@ -282,7 +321,8 @@ export function LoginPage() {
             description: TEXTS.completeProfileDescription,
             duration: TIMINGS.completeProfileToastMs,
           });
-          navigate("/perfil");
+          // The profile comes first; completing it takes her on to where she was.
+          navigate("/perfil", returnTo ? { state: { returnTo } satisfies ReturnState } : undefined);
         }, TIMINGS.loginRedirectIncompleteMs),
       );
     }
@@ -298,6 +338,7 @@ export function LoginPage() {
         completeSignIn(result.user);
         return;
       }
+      if (result?.__typename === "AppError" && DEAD_CODE.has(result.code)) forgetCode();
       const message = (result?.__typename === "AppError" && result.message) || TEXTS.invalidTokenFallback;
       toast({ title: TEXTS.invalidTokenTitle, description: `${message}${TEXTS.invalidTokenSuffix}`, variant: "destructive" });
     } catch (error) {
@@ -323,6 +364,7 @@ export function LoginPage() {
     if (proofReady && !sending) void requestToken(shownCode);
   };
   const changeNumber = () => {
+    forgetCode();
     setStep("phone");
     setToken("");
     setShownCode("");
@@ -366,7 +408,7 @@ export function LoginPage() {
               onChange={(event) => {
                 const next = findCountry(event.target.value) ?? DEFAULT_COUNTRY;
                 setCountryCode(next.code);
-                setDigits((current) => phoneDigits(next, current));
+                setDigits((current) => digitsForCountry(next, current, isMobileNumber));
               }}
             >
               {COUNTRIES.map((c) => (

@@ -13,6 +13,7 @@ export const SendLoginTokenDocument = graphql(`
         code
         message
         retryAfterSeconds
+        tokenExpiresInSeconds
       }
     }
   }

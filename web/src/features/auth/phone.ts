@@ -51,3 +51,13 @@ export function internationalPhone(country: Country, digits: string): string {
 export function displayPhone(country: Country, digits: string): string {
   return `${country.phoneCode} ${applyMask(country.mask, digits)}`;
 }
+
+/**
+ * The digits she typed, when she picks another country (issue 24): kept only when they are a whole
+ * number of the new country (a mobile number, when `isMobile` is at hand), so a Portuguese number
+ * typed under Brazil's mask moves over; anything else is cleared rather than poured into the new
+ * mask ('(11) 98765' became '119 876 5').
+ */
+export function digitsForCountry(next: Country, digits: string, isMobile?: ((phone: string, countryCode: string) => boolean) | null): string {
+  return isPhoneComplete(next, digits) && (isMobile?.(internationalPhone(next, digits), next.code) ?? true) ? digits : "";
+}

@@ -260,11 +260,12 @@ describe("likes", () => {
     expect(screen.getByRole("button", { name: "Curtir (3 curtidas)" })).toBeInTheDocument();
   });
 
-  it("sends someone signed out to sign in", async () => {
+  it("invites someone signed out to sign in", async () => {
     const u = userEvent.setup();
     const { calls } = renderHome({}, null);
     await u.click(await screen.findByRole("button", { name: "Curtir (3 curtidas)" }));
-    expect(await findToast("Usuário não autenticado - faça login novamente")).toBeInTheDocument();
+    const invite = await screen.findByRole("dialog", { name: "Gostou desta oferta?" });
+    await u.click(within(invite).getByRole("link", { name: "Entrar com WhatsApp" }));
     expect(await screen.findByRole("button", { name: "Enviar Token via WhatsApp" })).toBeInTheDocument();
     expect(calls.some((c) => c.operationName === "ToggleLike")).toBe(false);
     expect(screen.queryByRole("button", { name: "Publicar" })).not.toBeInTheDocument();

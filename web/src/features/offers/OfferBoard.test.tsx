@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findToastText } from "../../lib/renderUi";
 import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
 
@@ -117,11 +117,12 @@ describe("the author's profile from the board", () => {
     expect(screen.queryByRole("dialog", { name: "Bia" })).not.toBeInTheDocument();
   });
 
-  it("shows a visitor the card the server gives her (no author id) and sends her to sign in from the avatar", async () => {
+  it("shows a visitor the card the server gives her (no author id) and invites her to sign in from the avatar", async () => {
     const u = userEvent.setup();
     const { calls } = renderBoard(null, {}, [offerNode({ userId: null, userFullName: null, userProfilePhoto: null })]);
     await u.click(await screen.findByRole("button", { name: "Ver perfil de Bia" }));
-    expect(await findToastText("Usuário não autenticado - faça login novamente")).toBeInTheDocument();
+    const invite = await screen.findByRole("dialog", { name: "Conheça esta parceira" });
+    await u.click(within(invite).getByRole("link", { name: "Entrar com WhatsApp" }));
     expect(await screen.findByRole("button", { name: "Enviar Token via WhatsApp" })).toBeInTheDocument();
     expect(calls.some((c) => c.operationName === "AuthorProfile")).toBe(false);
   });
@@ -156,13 +157,64 @@ describe("reporting from the card menu", () => {
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Editar", "Excluir"]);
   });
 
-  it("sends someone signed out to sign in", async () => {
+  it("invites someone signed out to sign in", async () => {
     const u = userEvent.setup();
     const { calls } = renderBoard(null);
     await u.click(await screen.findByRole("button", { name: "Mais ações" }));
     await u.click(screen.getByRole("menuitem", { name: "Denunciar" }));
-    expect(await findToastText("Usuário não autenticado - faça login novamente")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: "Enviar Token via WhatsApp" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Entre para denunciar" })).toBeInTheDocument();
     expect(calls.some((c) => c.operationName === "ReportOffer")).toBe(false);
+  });
+});
+
+describe("a visitor who likes or contacts", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is invited to sign in, not told off, and comes back to the card once signed in", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = renderBoard(null, {
+      AppInfo: () => ({ data: { appInfo: { __typename: "AppInfo", localWhatsapp: true, productName: "Clube Coroa" } } }),
+      SendLoginToken: () => ({
+        data: { sendLoginToken: { __typename: "SendLoginTokenPayload", success: true, expiresInSeconds: 600, resendAfterSeconds: 60 } },
+      }),
+      VerifyLoginToken: () => ({
+        data: { verifyLoginToken: { __typename: "VerifyLoginTokenPayload", user: user({ profileComplete: true }) } },
+      }),
+    });
+    await u.click(await screen.findByRole("button", { name: "Curtir (3 curtidas)" }));
+
+    const invite = await screen.findByRole("dialog", { name: "Gostou desta oferta?" });
+    expect(within(invite).getByText("Depois de entrar, você volta para esta oferta.")).toBeInTheDocument();
+    expect(screen.queryByText("Usuário não autenticado - faça login novamente")).not.toBeInTheDocument();
+    expect(calls.some((c) => c.operationName === "ToggleLike")).toBe(false);
+    // 'Agora não' leaves her where she was; contacting asks again.
+    await u.click(within(invite).getByRole("button", { name: "Agora não" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await u.click(screen.getByRole("button", { name: "Pedir Apoio" }));
+    await u.click(within(await screen.findByRole("dialog", { name: "Vamos fazer esta parceria?" })).getByRole("link", { name: "Entrar com WhatsApp" }));
+
+    await u.type(await screen.findByLabelText("Número de WhatsApp"), "11987654321");
+    await u.click(screen.getByRole("button", { name: "Enviar Token via WhatsApp" }));
+    await u.type(await screen.findByLabelText("Código de 6 dígitos"), "123456");
+    await u.click(screen.getByRole("button", { name: "Verificar Token" }));
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    const card = await screen.findByRole("article", { name: "Fotógrafa busca parceira de design" });
+    expect(card).toHaveAttribute("id", "oferta-42");
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(card));
+  });
+
+  it("keeps the spec's words for a member whose session the server no longer knows", async () => {
+    const u = userEvent.setup();
+    renderBoard(user(), {
+      ToggleLike: () => ({ data: { toggleLike: { __typename: "AppError", code: "UNAUTHENTICATED", message: "Faça login para continuar" } } }),
+    });
+    await u.click(await screen.findByRole("button", { name: "Curtir (3 curtidas)" }));
+    expect(await findToastText("Usuário não autenticado - faça login novamente")).toBeInTheDocument();
+    expect(screen.queryByText("Falha ao curtir oferta. Tente novamente.")).not.toBeInTheDocument();
   });
 });

@@ -45,7 +45,8 @@ import type { AuthorRef } from "./AuthorProfileDialog";
 import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
 import { onOfferDialogRequest, takeOfferDialogRequest } from "./offerDialogSignal";
 import { OFFER_TEXTS } from "./offerTexts";
-import type { PlanLimit, UpgradePrompt } from "./PlanDialogs";
+import type { PlanLimit, SignInInvitation, UpgradePrompt } from "./PlanDialogs";
+import type { InviteAction } from "./inviteTexts";
 import type { ReportTarget } from "./ReportDialog";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
 
@@ -54,6 +55,7 @@ const OfferFormDialog = lazyWhenOpen(() => import("./OfferFormDialog").then((m) 
 const ConfirmDialog = lazyWhenOpen(() => import("../../components/ConfirmDialog").then((m) => m.ConfirmDialog), (p) => p.open);
 const PlanLimitDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.PlanLimitDialog), (p) => p.limit !== null);
 const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
+const SignInInviteDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.SignInInviteDialog), (p) => p.invitation !== null);
 const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
 const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
 
@@ -349,6 +351,7 @@ export function OfferBoard() {
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [author, setAuthor] = useState<AuthorRef | null>(null);
+  const [invitation, setInvitation] = useState<SignInInvitation | null>(null);
 
   const filter = filterVariables(filters);
   // Cards the page came with count as just asked for: the first render draws them as the server did.
@@ -436,11 +439,10 @@ export function OfferBoard() {
   });
 
   // ---- guards -----------------------------------------------------------------------------------
-  const requireSignIn = (): boolean => {
-    if (signedIn) return true;
-    toast({ title: T.notSignedIn, variant: "destructive" });
-    navigate("/auth");
-    return false;
+  /** A visitor is invited to sign in (and comes back to the card), never told off (issue 24). */
+  const requireSignIn = (action: InviteAction, offerId?: number): boolean => {
+    if (!signedIn) setInvitation({ action, offerId });
+    return signedIn;
   };
   const isOwn = (o: BoardOffer & { isOwn?: boolean }) => !!o.isOwn || (!!user && o.userId === user.id);
 
@@ -472,7 +474,7 @@ export function OfferBoard() {
 
   // ---- likes: optimistic, rolled back by Apollo when the answer is a refusal or an error ---------
   const like = async (id: number) => {
-    if (!requireSignIn()) return;
+    if (!requireSignIn("like", id)) return;
     const offer = offers.find((o) => o.id === id);
     if (!offer) return;
     const liked = !offer.isLiked;
@@ -491,7 +493,12 @@ export function OfferBoard() {
           });
         },
       });
-      if (result?.toggleLike.__typename !== "LikePayload") failed();
+      const answer = result?.toggleLike;
+      if (answer?.__typename === "AppError" && answer.code === "UNAUTHENTICATED") {
+        // She was signed in here, and the server no longer knows her session: the spec's words.
+        toast({ title: T.notSignedIn, variant: "destructive" });
+        client.refetchQueries({ include: ["Me"] }).catch(() => undefined);
+      } else if (answer?.__typename !== "LikePayload") failed();
     } catch {
       failed();
     }
@@ -499,7 +506,7 @@ export function OfferBoard() {
 
   // ---- contact ----------------------------------------------------------------------------------
   const contact = async (offer: BoardOffer) => {
-    if (!requireSignIn() || !user || contacting !== null) return;
+    if (!requireSignIn("contact", offer.id) || !user || contacting !== null) return;
     if (isOwn(offer)) {
       toast({ title: T.ownContactTitle, description: T.ownContactText, variant: "destructive" });
       return;
@@ -532,13 +539,13 @@ export function OfferBoard() {
 
   // ---- report and author profile ------------------------------------------------------------------
   const report = (offer: BoardOffer) => {
-    if (!requireSignIn() || isOwn(offer) || !offer.userId) return;
+    if (!requireSignIn("report", offer.id) || isOwn(offer) || !offer.userId) return;
     setReporting({ offerId: offer.id, reportedUserId: offer.userId, title: offer.title });
   };
 
   /** Nobreza is invited to the next plan (action view_profile); the other plans see the profile. */
   const openAuthor = (offer: BoardOffer) => {
-    if (!requireSignIn() || !user || !offer.userId) return;
+    if (!requireSignIn("profile", offer.id) || !user || !offer.userId) return;
     if (viewProfileNeedsUpgrade(user.plan)) {
       const target = nextPlan(user.plan);
       if (target) setUpgrade({ action: "view_profile", target });
@@ -555,7 +562,7 @@ export function OfferBoard() {
 
   // ---- publish and edit ---------------------------------------------------------------------------
   const openCreate = () => {
-    if (!requireSignIn()) return;
+    if (!requireSignIn("publish")) return;
     setEditing(null);
     setFormOpen(true);
   };
@@ -833,6 +840,7 @@ export function OfferBoard() {
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
       <AuthorProfileDialog author={author} onClose={() => setAuthor(null)} onUpgradeRequired={authorNeedsUpgrade} />
+      <SignInInviteDialog invitation={invitation} onClose={() => setInvitation(null)} />
     </Board>
   );
 }

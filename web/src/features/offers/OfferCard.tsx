@@ -75,6 +75,8 @@ const Card = styled.article<{ $urgent: boolean }>`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   min-width: 0;
+  /* Clear of the sticky navigation when an address brings her back to it (#oferta-{id}). */
+  scroll-margin-top: 80px;
   padding: ${({ theme }) => theme.space.md};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -305,7 +307,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
   const canOpenAuthor = !preview && !!onOpenAuthor && authorProfileOpens(offer.userPlan);
 
   return (
-    <Card aria-labelledby={titleId} $urgent={offer.isUrgent}>
+    <Card id={preview ? undefined : `oferta-${offer.id}`} aria-labelledby={titleId} $urgent={offer.isUrgent}>
       <Top>
         <time dateTime={offer.createdAt}>{formatRelativeTime(offer.createdAt)}</time>
         {offer.isUrgent && <UrgentBadge>⚡ {T.urgent}</UrgentBadge>}

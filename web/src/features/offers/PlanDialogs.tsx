@@ -1,11 +1,13 @@
 import styled from "styled-components";
 import type { PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
-import { Button } from "../../components/Button";
+import { Button, ButtonLink } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
 import { usePlans } from "../plans/plansFlow";
+import type { ReturnState } from "../../lib/returnTo";
 import { BOARD_TEXTS, type RestrictedAction } from "./boardTexts";
+import { INVITE_TEXTS, type InviteAction } from "./inviteTexts";
 
 const T = BOARD_TEXTS;
 
@@ -114,6 +116,48 @@ export function UpgradePromptDialog({ prompt, onClose }: { prompt: UpgradePrompt
             </Button>
             <Button $variant="outline" $block onClick={onClose}>
               {T.upgrade.later}
+            </Button>
+          </Buttons>
+        </Body>
+      )}
+    </Dialog>
+  );
+}
+
+export interface SignInInvitation {
+  action: InviteAction;
+  /** The card she acted on: she comes back to it after signing in. */
+  offerId?: number;
+}
+
+/**
+ * A visitor tried something members do (like, contact, report, publish): an invitation to sign in,
+ * not an error (issue 24). Signing in brings her back to the card, or to the board.
+ */
+export function SignInInviteDialog({ invitation, onClose }: { invitation: SignInInvitation | null; onClose: () => void }) {
+  const I = INVITE_TEXTS;
+  // The card's element is `oferta-{id}` (OfferCard); the sign-in page goes back there.
+  const back: ReturnState = { returnTo: invitation?.offerId === undefined ? "/#mural" : `/#oferta-${invitation.offerId}` };
+  return (
+    <Dialog
+      open={!!invitation}
+      onOpenChange={(open) => !open && onClose()}
+      title={invitation ? I.title[invitation.action] : ""}
+      closeLabel={I.close}
+    >
+      {invitation && (
+        <Body>
+          <Mark>
+            <Crown size={36} />
+          </Mark>
+          <Message>{I.text}</Message>
+          {invitation.offerId !== undefined && <Upgrade>{I.back}</Upgrade>}
+          <Buttons>
+            <ButtonLink to="/auth" state={back} $variant="gold" $size="lg" $block onClick={onClose}>
+              {I.signIn}
+            </ButtonLink>
+            <Button $variant="outline" $block onClick={onClose}>
+              {I.later}
             </Button>
           </Buttons>
         </Body>

@@ -159,6 +159,34 @@ describe("ProfilePage", () => {
     expect(screen.queryByRole("heading", { name: "Meu Perfil" })).not.toBeInTheDocument();
   });
 
+  it("takes a new member on to where she was asked to sign in once her profile is complete", async () => {
+    const u = withClock();
+    let complete = false;
+    renderApp(
+      { pathname: "/perfil", state: { returnTo: "/#mural" } },
+      {
+        Me: () => ({ data: { me: user({ profileComplete: complete }) } }),
+        MyProfile: () => ({ data: { profile: profile({ profileComplete: false }) } }),
+        ReferralStats: () => ({ data: { referralStats: stats } }),
+        UpdateProfile: () => {
+          complete = true;
+          return { data: { updateProfile: profile({ profileComplete: true }) } };
+        },
+        CommunityStats: () => ({
+          data: { communityStats: { __typename: "CommunityStats", totalMembers: 1, totalCollabs: 0, totalPermutas: 0, totalApoios: 0 } },
+        }),
+        BoardOffers: () => ({
+          data: { offers: { __typename: "OfferConnection", edges: [], pageInfo: { __typename: "PageInfo", endCursor: null, hasNextPage: false } } },
+        }),
+      },
+    );
+    await u.click(await saveButton());
+    expect(await findToast("Perfil completo!")).toBeInTheDocument();
+    await advance(1500);
+    const board = await screen.findByRole("region", { name: "Mural de Parcerias" });
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(board));
+  });
+
   it("toasts 'Perfil atualizado!' and stays when the profile was already complete", async () => {
     const u = withClock();
     renderProfile({ UpdateProfile: () => ({ data: { updateProfile: profile() } }) });

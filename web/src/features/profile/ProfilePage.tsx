@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import styled from "styled-components";
 import { TIMINGS, findCountry, type Profile } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
@@ -9,6 +9,7 @@ import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import type { ProfileFieldsFragment } from "../../gql/graphql";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
+import { returnAddressOf } from "../../lib/returnTo";
 import { WEB_TEXTS } from "../../lib/texts";
 import { displayPhone, isPhoneComplete } from "../auth/phone";
 import { useSession } from "../session/SessionProvider";
@@ -114,6 +115,8 @@ export function readablePhone(countryCode: string, phone: string): string {
 function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
   const client = useApolloClient();
   const navigate = useNavigate();
+  // A new member sent here at sign-in from a card she liked goes back to it once her profile is complete.
+  const returnTo = returnAddressOf(useLocation().state);
   const { toast } = useToast();
   const [updateProfile] = useMutation(UpdateProfileDocument);
   const [serverErrors, setServerErrors] = useState<FieldMessages | null>(null);
@@ -155,7 +158,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
     await refreshSession(client);
     if (completedNow) {
       toast({ title: T.completed, description: T.completedDescription });
-      timers.current.push(setTimeout(() => navigate("/"), TIMINGS.redirectAfterProfileMs));
+      timers.current.push(setTimeout(() => navigate(returnTo ?? "/"), TIMINGS.redirectAfterProfileMs));
     } else {
       toast({ title: T.saved });
     }
