@@ -114,6 +114,9 @@ const clientBuild = defineConfig({
     // Written for whoever debugs a production stack trace with the build at hand, never linked from
     // the bundles nor served (the server answers 404 to any .map).
     sourcemap: "hidden",
+    // Every browser we serve preloads modules itself (Safari since 17); an older one still loads them
+    // through the imports, only later. The polyfill would be part of every first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached between releases.

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useApolloClient, useMutation } from "@apollo/client/react";
+import { useApolloClient } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import { PlansContext, type PlansFlow } from "./plansFlow";
 import { useToast } from "../../components/Toast";
 import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
 import { useSession } from "../session/SessionProvider";
-import { RegisterImperatrizInterestDocument } from "./documents";
 import { planChangeOf } from "./planChange";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { useCancelSubscription } from "./useCancelSubscription";
@@ -99,15 +98,17 @@ export function PlansProvider({ children }: { children: ReactNode }) {
   );
 
   // Imperatriz: interest on record (a second time counts as success), else 'Erro'.
-  const [registerMutation, { loading: registeringInterest }] = useMutation(RegisterImperatrizInterestDocument);
+  const [registeringInterest, setRegisteringInterest] = useState(false);
   const registerInterest = useCallback(async () => {
     const T = PLAN_TEXTS.imperatriz;
     if (!current) {
       toast({ title: T.errorTitle, description: T.signedOut, variant: "destructive" });
       return;
     }
+    setRegisteringInterest(true);
     try {
-      const { data } = await registerMutation();
+      const { RegisterImperatrizInterestDocument } = await import("./actionDocuments");
+      const { data } = await client.mutate({ mutation: RegisterImperatrizInterestDocument });
       const result = data?.registerImperatrizInterest;
       const already = result?.__typename === "AppError" && (result.code === "ALREADY_REGISTERED" || result.message === "Already registered");
       if (result?.__typename === "ImperatrizInterest" || already) {
@@ -116,9 +117,11 @@ export function PlansProvider({ children }: { children: ReactNode }) {
       }
     } catch {
       // Told below, like a refusal.
+    } finally {
+      setRegisteringInterest(false);
     }
     toast({ title: T.errorTitle, description: T.error, variant: "destructive" });
-  }, [current, registerMutation, toast]);
+  }, [client, current, toast]);
 
   // Down to nobreza: the cancellation (toast, home after 1.5 s).
   const { cancel, cancelling } = useCancelSubscription();

@@ -84,22 +84,6 @@ export const ValidatePromoCodeDocument = graphql(`
   }
 `);
 
-export const RegisterImperatrizInterestDocument = graphql(`
-  mutation RegisterImperatrizInterest {
-    registerImperatrizInterest {
-      __typename
-      ... on ImperatrizInterest {
-        alreadyRegistered
-        registeredAt
-      }
-      ... on AppError {
-        code
-        message
-      }
-    }
-  }
-`);
-
 export const PaymentUpdatedDocument = graphql(`
   subscription PaymentUpdated {
     paymentUpdated {
@@ -122,18 +106,3 @@ export const PaymentsProviderDocument = graphql(`
   }
 `);
 
-// Here rather than with the profile: the plans flow (on the first screen) cancels too.
-export const CancelSubscriptionDocument = graphql(`
-  mutation CancelSubscription {
-    cancelSubscription {
-      __typename
-      ... on Profile {
-        ...ProfileFields
-      }
-      ... on AppError {
-        code
-        message
-      }
-    }
-  }
-`);

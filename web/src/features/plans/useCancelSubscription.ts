@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef } from "react";
-import { useApolloClient, useMutation } from "@apollo/client/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useApolloClient } from "@apollo/client/react";
 import { PAID_PLANS, type PlanName } from "@clube-coroa/schema";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { refreshSession } from "../profile/sessionRefresh";
 import { useSession } from "../session/SessionProvider";
-import { CancelSubscriptionDocument } from "./documents";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { PLAN_TIMINGS } from "./planTimings";
 
@@ -23,7 +22,7 @@ export function useCancelSubscription() {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [cancelSubscription, { loading }] = useMutation(CancelSubscriptionDocument);
+  const [loading, setLoading] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -45,8 +44,11 @@ export function useCancelSubscription() {
   const cancel = useCallback(async (): Promise<boolean> => {
     let message: string | null = null;
     pending.current = true;
+    setLoading(true);
     try {
-      const { data } = await cancelSubscription();
+      // Loaded when she confirms: the mutation and its profile fields are not part of the first load.
+      const { CancelSubscriptionDocument } = await import("./actionDocuments");
+      const { data } = await client.mutate({ mutation: CancelSubscriptionDocument });
       const result = data?.cancelSubscription;
       if (result?.__typename === "Profile") {
         await refreshSession(client);
@@ -58,11 +60,13 @@ export function useCancelSubscription() {
       message = result?.__typename === "AppError" ? result.message : null;
     } catch (error) {
       message = isNetworkError(error) ? null : serverMessageOf(error);
+    } finally {
+      setLoading(false);
     }
     pending.current = false;
     toast({ title: T.errorTitle, description: message || T.error, variant: "destructive" });
     return false;
-  }, [announce, cancelSubscription, client, navigate, toast]);
+  }, [announce, client, navigate, toast]);
 
   return { cancel, cancelling: loading };
 }
