@@ -5,6 +5,7 @@ import {
   completeProfile,
   createMember,
   createOfferRow,
+  eventually,
   legacySocket,
   nextValue,
   sleep,
@@ -270,8 +271,12 @@ describe("the board shown to anonymous visitors", () => {
     const query = `subscription { offersChanged { kind authorId } }`;
     const anonymousEvents = collect(visitor, query);
     const memberEvents = collect(watcher, query);
-    await sleep(200);
-    t.app.services.offers.authorChanged(withPhoto.id);
+    // Published again until both subscriptions are live (a busy machine may take a while to set them up).
+    await eventually(async () => {
+      t.app.services.offers.authorChanged(withPhoto.id);
+      await sleep(100);
+      return anonymousEvents.values.length > 0 && memberEvents.values.length > 0;
+    }, 15_000, "both subscriptions to receive the change");
     expect(await anonymousEvents.next()).toEqual({ offersChanged: { kind: "author", authorId: null } });
     expect(await memberEvents.next()).toEqual({ offersChanged: { kind: "author", authorId: withPhoto.id } });
     anonymousEvents.dispose();
@@ -365,11 +370,19 @@ describe("the sender's phone stays off GraphQL", () => {
     await legacy.frame((f) => f.type === "registered");
     const ws = owner.client.ws();
     const notes = collect(ws, `subscription { notifications { messageId senderName content } }`);
-    await sleep(200);
+    // Until the subscription is live (a busy machine may take a while to set it up), a first word.
+    await eventually(async () => {
+      await asker.client.rest("POST", `/api/conversations/${started.body.id}/messages`, { content: "Olá" });
+      await sleep(200);
+      return notes.values.length > 0;
+    }, 15_000, "the notifications subscription to be live");
 
     const sent = await asker.client.rest("POST", `/api/conversations/${started.body.id}/messages`, { content: "Oi, Rosa!" });
-    expect(await legacy.frame((f) => f.type === "new_message")).toMatchObject({ messageId: sent.body.id, senderPhone: asker.user.phone });
-    expect(await notes.next()).toEqual({ notifications: { messageId: sent.body.id, senderName: asker.user.nickname, content: "Oi, Rosa!" } });
+    expect(await legacy.frame((f) => f.type === "new_message" && f.messageId === sent.body.id)).toMatchObject({ messageId: sent.body.id, senderPhone: asker.user.phone });
+    await eventually(() => notes.values.some((v) => v.notifications.messageId === sent.body.id), 5000, "the notification");
+    expect(notes.values.find((v) => v.notifications.messageId === sent.body.id)).toEqual({
+      notifications: { messageId: sent.body.id, senderName: asker.user.nickname, content: "Oi, Rosa!" },
+    });
     legacy.close();
     notes.dispose();
     await ws.dispose();
