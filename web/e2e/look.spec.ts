@@ -20,7 +20,7 @@ async function each(page: Page, name: string, show: (width: number) => Promise<v
 }
 
 test("the look: every page and dialog of the issue at 375 and 1280 px", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await each(page, "home-visitor", async () => {
     await page.goto("/");
     await boardIsLive(page);
