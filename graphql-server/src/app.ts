@@ -258,7 +258,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       partnerOperationsOnly,
       ...armor.plugins,
       graphqlOverHttpRules,
-      // Requests in flight finish, up to the shutdown's grace (then their connections are cut).
+      // Requests in flight finish, up to the shutdown's grace (counted from the signal, see `shutdown`).
       ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: config.SHUTDOWN_GRACE_SECONDS * 1000 }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used: skip the per-field cache-control bookkeeping.
@@ -342,16 +342,24 @@ export async function createApp(options: AppOptions): Promise<App> {
       shuttingDown ??= (async () => {
         const started = Date.now();
         draining = true;
-        const jobsStopped = services.stopJobs();
+        // The grace counts from the signal: what is still in flight then is cut.
+        const cut = setTimeout(() => {
+          log.warn("shutdown grace over: closing the connections still open");
+          server.closeAllConnections();
+        }, graceMs);
+        cut.unref();
+        // No new job run; the one in progress ends at its next safe point (services.close waits for it).
+        void services.stopJobs();
         // The proxy's next readiness check sees 503 and stops sending traffic here; until the
         // connections are refused it is still served (no wait in development: a restart is instant).
         if (config.NODE_ENV !== "development") await sleep(Math.min(REFUSE_AFTER_MS, graceMs / 4));
         // Clients reconnect on 1012 (to another instance behind a proxy) and catch up on what they missed.
         await Promise.all([graphqlWs.closeForRestart(SOCKET_CLOSE_WAIT_MS), sockets.closeForRestart(SOCKET_CLOSE_WAIT_MS)]);
-        // Refuses new connections; the requests in flight finish (Apollo's drain cuts them at the grace).
-        await jobsStopped;
-        log.info({ ms: Date.now() - started }, "drained: closing");
+        // Apollo's drain (in close) stops listening, ends idle keep-alive connections and lets the
+        // requests in flight finish; `cut` ends those still running at the grace.
+        log.info({ ms: Date.now() - started }, "sockets closed: draining the requests in flight");
         await close();
+        clearTimeout(cut);
       })();
       return shuttingDown;
     },
