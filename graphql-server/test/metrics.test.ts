@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_OPERATIONS } from "../src/lib/metrics.js";
-import { createMember, eventually, startTestApp, TestClient, type TestApp } from "./harness.js";
+import { createMember, eventually, freshPostgres, requireServers, startTestApp, TestClient, type TestApp } from "./harness.js";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 
@@ -99,6 +99,23 @@ describe("/metrics without METRICS_TOKEN", () => {
       expect((await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("/metrics on PostgreSQL", () => {
+  it("shows the pool's connections in use, idle and waiting", async () => {
+    const { postgres } = requireServers("postgres");
+    const database = await freshPostgres(postgres, "cc_ops");
+    const t = await startTestApp({ DATABASE_URL: database.url, METRICS_TOKEN: TOKEN });
+    try {
+      const text = await (await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      expect(sample(text, 'coroa_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'coroa_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'coroa_db_pool_connections{state="waiting"}')).toBe(0);
+    } finally {
+      await t.close();
+      await database.drop();
     }
   });
 });

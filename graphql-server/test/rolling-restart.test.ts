@@ -6,13 +6,13 @@
 import { createClient } from "graphql-ws";
 import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { createMember, createOfferRow, eventually, sleep, withTwoInstances } from "./harness.js";
+import { createMember, createOfferRow, eventually, legacySocket, sleep, withTwoInstances } from "./harness.js";
 
 const ADDED = `subscription($c: Int!) { messageAdded(conversationId: $c) { id content } }`;
 const SINCE = `query($c: Int!, $after: Int) { messages(conversationId: $c, after: $after, limit: 200) { id content } }`;
 
 describe("a rolling restart of one of two instances", () => {
-  it("closes her subscription on the stopping instance with 1012; she reconnects to the other and, with the client's catch-up, misses no message", async () => {
+  it("closes her subscription and legacy sockets on the stopping instance with 1012; she reconnects to the other and, with the client's catch-up, misses no message", async () => {
     await withTwoInstances({ MESSAGES_PER_MINUTE: "1000", SHUTDOWN_GRACE_SECONDS: "4" }, async (a, b) => {
       const owner = await createMember(a, "5511944");
       const asker = await createMember(a, "5511944");
@@ -69,6 +69,9 @@ describe("a rolling restart of one of two instances", () => {
         { query: ADDED, variables: { c: conversation } },
         { next: (value) => value.data && seen([value.data.messageAdded]), error: () => undefined, complete: () => undefined },
       );
+      // An older client's legacy sockets on A.
+      const chat = await legacySocket(owner.client, "/chat");
+      const notifications = await legacySocket(owner.client, "/notifications");
       await sleep(300);
       const first = await sender.rest("POST", `/api/conversations/${conversation}/messages`, { content: "Antes da troca" });
       expect(first.status).toBe(201);
@@ -92,6 +95,8 @@ describe("a rolling restart of one of two instances", () => {
       await sends;
 
       expect(closeCodes[0]).toBe(1012);
+      expect(await chat.closed()).toBe(1012);
+      expect(await notifications.closed()).toBe(1012);
       expect(instanceUrls[0]).toBe(a.url);
       expect(instanceUrls.at(-1)).toBe(b.url);
       await eventually(() => received.size === sent.length, 10_000, "every message received");
