@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
@@ -26,6 +27,7 @@ import { createSocketCaps, type SocketDoor } from "./lib/socket-caps.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, REQUEST_LINE_OPTIONS, type Logger } from "./lib/log.js";
+import { createMetrics, operationLabel, type Metrics } from "./lib/metrics.js";
 import { graphqlOverHttpRules } from "./lib/graphql-http.js";
 import { apolloArmor, refusalInPortuguese, wsValidationRules } from "./lib/graphql-limits.js";
 import { applyMigrations } from "./lib/migrate.js";
@@ -46,6 +48,10 @@ export const GRAPHQL_BODY_LIMIT = "100kb";
 const DEFAULT_WEB_DIST = repoPath("web", "dist");
 /** Longest /readyz waits for the database and for Redis before naming them missing. */
 export const READY_TIMEOUT_MS = 2000;
+/** On shutdown, longest wait before new connections are refused (a proxy sees /readyz turn 503 meanwhile). */
+export const REFUSE_AFTER_MS = 2000;
+/** On shutdown, longest wait for the WebSocket clients to answer the 1012 close. */
+const SOCKET_CLOSE_WAIT_MS = 1000;
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +69,12 @@ export interface App {
   /** graphql-ws on /graphql (tests call its keep-alive). */
   graphqlWs: ReturnType<typeof graphqlWebSocket>;
   listen(port?: number, host?: string): Promise<string>;
+  /**
+   * A clean stop (SIGTERM): /readyz turns 503 at once; after a short grace new connections are
+   * refused; sockets close with 1012; timed jobs stop at a safe point; requests in flight have until
+   * `graceMs` to finish; then everything is closed.
+   */
+  shutdown(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,7 +90,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   // One storage for the demo's photos and the services that serve them.
   const storage = createStorage(config);
   await seedIfEmpty(db, config, log, clock.now(), storage);
-  const services = createServices({ config, db, clock, log, storage });
+  // Collected only when someone may read them (METRICS_TOKEN).
+  const metrics = config.METRICS_TOKEN ? createMetrics() : null;
+  const services = createServices({ config, db, clock, log, storage, metrics });
   const promoted = await applySuperuserPhones(db.prisma, services.sessions, config.SUPERUSER_PHONES);
   if (promoted) log.info({ promoted }, "superuser phones applied");
   const app = express();
@@ -87,6 +101,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   // API answers are not revalidated (the board says no-store); hashing every body costs CPU.
   app.set("etag", false);
   app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY === "false" ? false : config.TRUST_PROXY);
+  /** Set by `shutdown`: /readyz answers 503 and upgrades are refused. */
+  let draining = false;
+  if (metrics) app.use(countRequests(metrics));
 
   app.use(
     helmet({
@@ -123,12 +140,22 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Whether to send it traffic: 200 only when the database and (when configured) Redis answer
   // within READY_TIMEOUT_MS; otherwise 503 naming what is missing.
   app.get("/readyz", async (_req, res) => {
+    if (draining) return void res.status(503).json({ status: "draining" });
     const database = await answersWithin(db.prisma.$queryRaw`SELECT 1`.then(() => true), READY_TIMEOUT_MS);
     const checks: Record<string, boolean> = { database };
     if (services.bus.kind === "redis") checks.redis = await services.bus.reachable(READY_TIMEOUT_MS);
     const missing = Object.keys(checks).filter((name) => !checks[name]);
     const states = Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? "ok" : "unreachable"]));
     res.status(missing.length ? 503 : 200).json({ status: missing.length ? "unavailable" : "ready", ...states, ...(missing.length ? { missing } : {}) });
+  });
+
+  // Prometheus' text format, for the holder of METRICS_TOKEN only; not there without it.
+  app.get("/metrics", async (req, res) => {
+    if (!metrics || !config.METRICS_TOKEN) return void res.status(404).type("text/plain").send("Not found");
+    if (!bearerMatches(req.get("authorization"), config.METRICS_TOKEN)) {
+      return void res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Token de métricas inválido");
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   // A partner's Bearer key replaces the session on /graphql: no cookie is read, so no CSRF check applies.
@@ -150,6 +177,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
   const graphqlWs = graphqlWebSocket(services, wsValidationRules, socketDoor);
   const sockets = legacySockets(services, socketDoor);
+  metrics?.observe({
+    sockets: () => ({ "/graphql": graphqlWs.openSockets(), ...sockets.openSockets() }),
+    subscriptions: graphqlWs.activeOperations,
+    pool: db.pool,
+  });
   services.presence.start();
   server.on("upgrade", (request, socket, head) => {
     // A reset during the handshake must not become an uncaught 'error' event.
@@ -162,6 +194,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (draining) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
     const pathname = pathnameOf(request.url);
     if (pathname === null) {
       socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
@@ -222,11 +258,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       partnerOperationsOnly,
       ...armor.plugins,
       graphqlOverHttpRules,
-      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      // Requests in flight finish, up to the shutdown's grace (counted from the signal, see `shutdown`).
+      ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: config.SHUTDOWN_GRACE_SECONDS * 1000 }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used: skip the per-field cache-control bookkeeping.
       ApolloServerPluginCacheControlDisabled(),
       boardResponseCache(services.offers.responseCache),
+      ...(metrics ? [countOperations(metrics)] : []),
       { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
     ],
   });
@@ -272,6 +310,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   let closed = false;
+  let shuttingDown: Promise<void> | null = null;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    graphqlWs.close();
+    sockets.close();
+    homePage?.close();
+    await apollo.stop();
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await services.close();
+    if (ownsDb) await db.close();
+  };
   return {
     server,
     services,
@@ -288,17 +338,32 @@ export async function createApp(options: AppOptions): Promise<App> {
         });
       });
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      graphqlWs.close();
-      sockets.close();
-      homePage?.close();
-      await apollo.stop();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      await services.close();
-      if (ownsDb) await db.close();
+    shutdown(graceMs) {
+      shuttingDown ??= (async () => {
+        const started = Date.now();
+        draining = true;
+        // The grace counts from the signal: what is still in flight then is cut.
+        const cut = setTimeout(() => {
+          log.warn("shutdown grace over: closing the connections still open");
+          server.closeAllConnections();
+        }, graceMs);
+        cut.unref();
+        // No new job run; the one in progress ends at its next safe point (services.close waits for it).
+        void services.stopJobs();
+        // The proxy's next readiness check sees 503 and stops sending traffic here; until the
+        // connections are refused it is still served (no wait in development: a restart is instant).
+        if (config.NODE_ENV !== "development") await sleep(Math.min(REFUSE_AFTER_MS, graceMs / 4));
+        // Clients reconnect on 1012 (to another instance behind a proxy) and catch up on what they missed.
+        await Promise.all([graphqlWs.closeForRestart(SOCKET_CLOSE_WAIT_MS), sockets.closeForRestart(SOCKET_CLOSE_WAIT_MS)]);
+        // Apollo's drain (in close) stops listening, ends idle keep-alive connections and lets the
+        // requests in flight finish; `cut` ends those still running at the grace.
+        log.info({ ms: Date.now() - started }, "sockets closed: draining the requests in flight");
+        await close();
+        clearTimeout(cut);
+      })();
+      return shuttingDown;
     },
+    close,
   };
 }
 
@@ -321,5 +386,62 @@ function visitorContext(services: Services): GraphQLContext {
     setSessionCookie: () => undefined,
     clearSessionCookie: () => undefined,
     setDeviceCookie: () => undefined,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether an Authorization header carries exactly this Bearer token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string) {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  if (!match) return false;
+  const given = Buffer.from(match[1]);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The route pattern a request matched ("/api/offers/:id"), never its raw path: no ids in labels.
+ * GraphQL is one route (its operations are counted apart); files and pages without a route share one.
+ */
+function routeOf(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  if (route && typeof route.path === "string") return `${req.baseUrl}${route.path}`;
+  if (req.baseUrl === "/graphql") return "/graphql";
+  return route ? "(web page)" : "(no route)";
+}
+
+/** Counts every answered request and its duration by method, route pattern and status. */
+function countRequests(metrics: Metrics) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const route = routeOf(req);
+      metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+      metrics.httpDuration.observe({ method: req.method, route }, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+}
+
+/** GraphQL operations over HTTP by name (the web client's names; others as "other"), type and outcome. */
+function countOperations(metrics: Metrics): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      const started = performance.now();
+      let type = "unknown";
+      return {
+        async didResolveOperation(request) {
+          type = request.operation?.operation ?? "unknown";
+        },
+        async willSendResponse(request) {
+          const operation = operationLabel(request.operationName ?? request.request.operationName);
+          const body = request.response.body;
+          const failed = (body.kind === "single" && body.singleResult.errors?.length) || request.errors?.length;
+          metrics.graphqlOperations.inc({ operation, type, outcome: failed ? "error" : "ok" });
+          metrics.graphqlDuration.observe({ operation, type }, (performance.now() - started) / 1000);
+        },
+      };
+    },
   };
 }

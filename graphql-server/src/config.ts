@@ -38,6 +38,17 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: z.string().default("loopback"),
     WEB_DIST: z.string().optional(),
+    /**
+     * On SIGTERM or SIGINT: longest the requests in flight may take to finish before the process
+     * ends them and exits (readiness turns 503 at once; sockets close with 1012).
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    /** Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404. */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "use at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Sign-in policy
     OTP_TTL_SECONDS: z.coerce.number().int().positive().default(600),
     OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),

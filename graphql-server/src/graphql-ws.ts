@@ -9,7 +9,7 @@ import { nestingRefusal, parseWithTokenLimit, refusalInPortuguese } from "./lib/
 import { deviceKeyOf, sessionTokenOf } from "./lib/http.js";
 import { bearerKeyOf, hasBearer } from "./graphql/partner-door.js";
 import { refuseTooManySockets, type SocketDoor } from "./lib/socket-caps.js";
-import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
+import { CLOSE_SESSION_ENDED, closeForRestart, keepAlive, SESSION_ENDED_REASON } from "./lib/websocket.js";
 import { schema } from "./schema.js";
 import type { Services } from "./services.js";
 
@@ -44,10 +44,13 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
   const { sessions, presence, limits, log } = services;
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const heartbeat = keepAlive([server]);
+  /** The operations of every open connection (graphql-ws keeps them per connection), for the metrics. */
+  const connections = new Set<{ subscriptions: Record<string, unknown> }>();
   const graphqlWs = useServer<Record<string, unknown>, ConnectionState>(
     {
       schema,
       onConnect: async (ctx) => {
+        connections.add(ctx);
         ctx.extra.address = door.addressOf(ctx.extra.request);
         // Partners' keys read sponsorData and sponsorStats over HTTP only: no subscriptions (closed with 4403).
         const params = ctx.connectionParams ?? {};
@@ -67,6 +70,7 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
         return true;
       },
       onClose: (ctx) => {
+        connections.delete(ctx);
         const { signedIn } = ctx.extra;
         if (!signedIn) return;
         ctx.extra.signedIn = undefined;
@@ -136,6 +140,17 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
 
     /** One round of the 30-second keep-alive, callable from tests. */
     ping: heartbeat.round,
+
+    /** Sockets open now, and the operations running on them (the metrics). */
+    openSockets: () => server.clients.size,
+    activeOperations: () => {
+      let count = 0;
+      for (const ctx of connections) count += Object.keys(ctx.subscriptions).length;
+      return count;
+    },
+
+    /** Shutdown: every socket is closed with 1012 so its client reconnects (elsewhere); resolves when closed or after `waitMs`. */
+    closeForRestart: (waitMs: number) => closeForRestart([server], waitMs),
 
     /** Apollo's drain: tells every client the server is going away. */
     dispose: () => graphqlWs.dispose(),

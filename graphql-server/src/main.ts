@@ -37,13 +37,31 @@ async function main() {
     `${PRODUCT_NAME} em ${config.PUBLIC_URL ?? url} (${app.services.db.describe}, bus ${app.services.bus.kind}, WhatsApp ${app.services.whatsapp.kind}), pronto em ${startupMs} ms`,
   );
 
-  const stop = async (signal: string) => {
-    log.info(`${signal}: encerrando`);
-    await app.close();
-    process.exit(0);
+  // A clean stop (see App.shutdown); a second signal ends it at once.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: encerrando agora`);
+      process.exit(1);
+    }
+    stopping = true;
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    log.info({ graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, `${signal}: encerrando`);
+    // Past the grace, closing should take moments; if something hangs, the process ends anyway.
+    setTimeout(() => {
+      log.warn("shutdown took longer than its grace: exiting");
+      process.exit(0);
+    }, graceMs + 5000).unref();
+    app.shutdown(graceMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 main().catch((error) => {

@@ -26,6 +26,8 @@ import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/pa
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
 import { createBus } from "./lib/bus.js";
+import { createJobs } from "./lib/jobs.js";
+import { busCounters, type Metrics } from "./lib/metrics.js";
 import type { BusEvents } from "./events.js";
 import type { Clock } from "./lib/clock.js";
 import type { Database } from "./lib/db.js";
@@ -89,12 +91,15 @@ export function createPaymentProvider(config: Config, log: Logger, clock: Clock,
 export const PARTNER_KEY_FAILURES_PER_MINUTE = 30;
 
 /** Every domain service, wired once per app instance; both doors (GraphQL and REST) call these. */
-export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger; storage?: Storage }) {
+export function createServices(options: { config: Config; db: Database; clock: Clock; log: Logger; storage?: Storage; metrics?: Metrics | null }) {
   const { config, db, clock, log } = options;
+  const metrics = options.metrics ?? null;
   const prisma = db.prisma;
   // Names this deployment's data in shared Redis keys and channels (never the URL itself: it may hold a password).
   const redisPrefix = `coroa:${createHash("sha256").update(config.DATABASE_URL ?? config.DATA_DIR).digest("hex").slice(0, 12)}`;
-  const bus = createBus<BusEvents>(config.REDIS_URL, log, `${redisPrefix}:`);
+  const bus = createBus<BusEvents>(config.REDIS_URL, log, `${redisPrefix}:`, metrics ? busCounters(metrics) : undefined);
+  // Timed work runs on one instance at a time across instances sharing the database (lib/jobs.ts).
+  const jobs = createJobs({ db: db.raw, log, metrics });
   /** A limiter named for what it counts, shared by the instances through Redis when configured. */
   const limiter = (name: string, points: number, durationSeconds: number) => createLimiter({ bus, redisPrefix, name, points, durationSeconds });
   const whatsapp = createWhatsAppSender(config, log, clock);
@@ -155,7 +160,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     sendLimiter: limiter("messages", config.MESSAGES_PER_MINUTE, 60),
     statsTouched,
   });
-  const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix, statsTouched });
+  const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix, statsTouched, runOnce: jobs.runOnce });
   const reports = createReportsService({ prisma, clock, log, bus, statsTouched });
   const plans = createPlansService({
     prisma,
@@ -196,8 +201,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     confirmLocally:
       payments instanceof LocalPaymentProvider && config.NODE_ENV !== "production" ? (payment) => payments.confirm(payment) : undefined,
   });
-  billing.startSweeping(config.BILLING_SWEEP_SECONDS * 1000);
-  auth.startPruning(AUTH_PRUNE_EVERY_MS);
+  jobs.every("billing-sweep", config.BILLING_SWEEP_SECONDS * 1000, () => billing.sweep({ stopping: jobs.stopping }));
+  jobs.every("housekeeping", AUTH_PRUNE_EVERY_MS, () => auth.prune());
   // Staff tools (issue 12): every function checks the admin policy itself.
   const adminStats = createStatsService({ prisma, clock, log, bus });
   const adminReports = createReportsAdminService({ prisma, clock, log, bus, board: offers, statsTouched });
@@ -206,9 +211,14 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const auditLog = createAuditService({ prisma });
   const sponsors = createSponsorsService({ prisma, clock });
   const exports = createExportsService({ prisma, clock, log, sponsors });
-  const banners = createBannersService({ prisma, clock, log, bus, storage });
+  const banners = createBannersService({ prisma, clock, log, bus, storage, runOnce: jobs.runOnce });
   const partnerKeys = createPartnerKeysService({ prisma, clock, bus, log });
   const partnerData = createPartnerDataService({ prisma, clock });
+  async function stopJobs() {
+    presence.stop();
+    banners.stop();
+    await jobs.stop();
+  }
   return {
     config,
     db,
@@ -247,15 +257,16 @@ export function createServices(options: { config: Config; db: Database; clock: C
       ownWebhookUrl = url;
     },
     limits,
+    jobs,
+    metrics,
+    /** Stops the timed work at a safe point (a run in progress ends first); `close` does it too. */
+    stopJobs,
     async close() {
-      billing.stop();
-      auth.stop();
+      await stopJobs();
       adminStats.stop();
       statsSignal.stop();
-      presence.stop();
       sessions.stop();
       offers.stop();
-      banners.stop();
       await partnerKeys.stop().catch((error: unknown) => log.warn({ err: error }, "partner key usage not written at shutdown"));
       await bus.close();
     },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createPubSub, Repeater, type PubSub, type PubSubEventTarget } from "@graphql-yoga/subscription";
 import { Redis, type RedisOptions } from "ioredis";
 import type { Logger } from "./log.js";
+import type { BusCounters } from "./metrics.js";
 import { answersWithin } from "./timeout.js";
 
 /**
@@ -59,6 +60,8 @@ interface Delivery {
   listeners: Listener[];
   next: number;
   detail?: unknown;
+  /** performance.now() when it arrived here (the metrics' delivery lag). */
+  arrived: number;
 }
 
 /**
@@ -74,7 +77,10 @@ class LocalFanOut {
   private head = 0;
   private scheduled = false;
 
-  constructor(private readonly log?: Pick<Logger, "warn">) {}
+  constructor(
+    private readonly log?: Pick<Logger, "warn">,
+    private readonly counters?: BusCounters,
+  ) {}
 
   topics() {
     return this.listeners.keys();
@@ -100,7 +106,7 @@ class LocalFanOut {
   deliver(topic: string, text: string) {
     const set = this.listeners.get(topic);
     if (!set) return;
-    this.queue.push({ topic, text, listeners: [...set], next: 0 });
+    this.queue.push({ topic, text, listeners: [...set], next: 0, arrived: this.counters ? performance.now() : 0 });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.run);
@@ -151,7 +157,10 @@ class LocalFanOut {
           this.log?.warn({ err: error, topic: delivery.topic }, "a bus subscriber refused an event");
         }
       }
-      if (delivery.next === delivery.listeners.length) this.queue[this.head++] = undefined;
+      if (delivery.next === delivery.listeners.length) {
+        this.queue[this.head++] = undefined;
+        this.counters?.delivered(delivery.topic, delivery.listeners.length, performance.now() - delivery.arrived);
+      }
     }
   }
 }
@@ -163,6 +172,7 @@ const serialise = (detail: unknown) => (detail === undefined ? "" : JSON.stringi
 function eventTarget<E extends Topics>(
   fanOut: LocalFanOut,
   hooks: { firstListener?: (topic: string) => void; lastListener?: (topic: string) => void; publishRemote?: (topic: string, text: string) => void } = {},
+  counters?: BusCounters,
 ) {
   const callbackOf = (listener: unknown) =>
     (typeof listener === "function" ? listener : (listener as { handleEvent: Listener }).handleEvent) as Listener;
@@ -176,6 +186,7 @@ function eventTarget<E extends Topics>(
     dispatchEvent(event: { type: string; detail: unknown }) {
       // Serialised once, by the publisher, as Redis would carry it.
       const text = serialise(event.detail);
+      counters?.published(event.type);
       fanOut.deliver(event.type, text);
       hooks.publishRemote?.(event.type, text);
       return true;
@@ -206,8 +217,13 @@ const REDIS_COMMAND_TIMEOUT_MS = 1000;
  * Redis is unreachable nothing is queued for it (the other instances would get the events late
  * and out of turn); `connected` says so and `onEventsMissed` listeners are called when it returns.
  */
-export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger, "warn" | "info" | "debug">, channelPrefix = ""): Bus<E> {
-  const fanOut = new LocalFanOut(log);
+export function createBus<E extends Topics>(
+  redisUrl?: string,
+  log?: Pick<Logger, "warn" | "info" | "debug">,
+  channelPrefix = "",
+  counters?: BusCounters,
+): Bus<E> {
+  const fanOut = new LocalFanOut(log, counters);
   const missedListeners = new Set<() => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
   const listen = <T>(set: Set<T>, listener: T) => {
@@ -216,7 +232,7 @@ export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger
   };
   if (!redisUrl) {
     return {
-      pubsub: createPubSub<E>({ eventTarget: eventTarget<E>(fanOut) }),
+      pubsub: createPubSub<E>({ eventTarget: eventTarget<E>(fanOut, {}, counters) }),
       kind: "memory",
       connected: true,
       onConnectionChange: (listener) => listen(connectionListeners, listener),
@@ -359,7 +375,7 @@ export function createBus<E extends Topics>(redisUrl?: string, log?: Pick<Logger
         if (!closed && connected) log?.warn({ err: error, topic }, "redis publish failed");
       });
     },
-  });
+  }, counters);
 
   return {
     pubsub: createPubSub<E>({ eventTarget: target }),

@@ -10,6 +10,8 @@ export type { PrismaClient };
 
 /** Keys of the start-up steps that run once however many instances start together. */
 export const ADVISORY_LOCK = { migrations: 7_240_613, demoSeed: 7_240_614 } as const;
+/** Keys of the timed jobs that run on one instance at a time (lib/jobs.ts). */
+export const JOB_LOCK = { "billing-sweep": 7_240_620, housekeeping: 7_240_621, "presence-sweep": 7_240_622, "banners-schedule": 7_240_623 } as const;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Plain SQL access below Prisma, used to apply migrations (multi-statement scripts). */
@@ -21,6 +23,11 @@ export interface RawDb {
   transaction<T>(fn: (tx: Pick<RawDb, "exec" | "query">) => Promise<T>): Promise<T>;
   /** Runs fn while holding a cluster-wide lock (PostgreSQL advisory lock; PGlite has one connection). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn only if no other session holds the lock (pg_try_advisory_lock, held for fn's duration on
+   * a connection of its own); answers whether it ran. PGlite (one process) always runs it.
+   */
+  tryWithLock(key: number, fn: () => Promise<unknown>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -28,6 +35,8 @@ export interface Database {
   prisma: PrismaClient;
   raw: RawDb;
   describe: string;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (absent on PGlite). */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -45,6 +54,10 @@ function pgliteRaw(pglite: PGlite): RawDb {
         }),
       ),
     withLock: (_key, fn) => fn(),
+    tryWithLock: async (_key, fn) => {
+      await fn();
+      return true;
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
@@ -91,6 +104,23 @@ function postgresRaw(pool: pg.Pool): RawDb {
         client.release();
       }
     },
+    async tryWithLock(key, fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const [{ locked }] = (await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [key])).rows;
+        if (!locked) return false;
+        try {
+          await fn();
+          return true;
+        } finally {
+          // A connection that cannot unlock is not returned to the pool: closing it frees the lock.
+          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch((error: Error) => (broken = error));
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
     close: async () => {
       if (!pool.ending) await pool.end();
     },
@@ -133,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       prisma,
       raw,
       describe: `PostgreSQL ${url.host}${url.pathname}`,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async close() {
         await prisma.$disconnect();
         await raw.close();

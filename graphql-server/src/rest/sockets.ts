@@ -5,7 +5,7 @@ import type { ResolvedSession } from "../domains/auth/sessions.js";
 import { isCrossSite, sessionTokenOf } from "../lib/http.js";
 import { nestsDeeperThan } from "../lib/json-nesting.js";
 import { refuseTooManySockets, type SocketDoor } from "../lib/socket-caps.js";
-import { CLOSE_SESSION_ENDED, keepAlive, SESSION_ENDED_REASON } from "../lib/websocket.js";
+import { CLOSE_SESSION_ENDED, closeForRestart, keepAlive, SESSION_ENDED_REASON } from "../lib/websocket.js";
 import type { Services } from "../services.js";
 
 /** Close code of a refused register_user or join_conversation (4000-4999 are the application's). */
@@ -163,6 +163,12 @@ export function legacySockets(services: Services, door: SocketDoor) {
 
     /** One round of the 30-second keep-alive, callable from tests. */
     ping: heartbeat.round,
+
+    /** Sockets open now, by path (the metrics). */
+    openSockets: () => Object.fromEntries(Object.entries(servers).map(([path, server]) => [path, server.clients.size])),
+
+    /** Shutdown: every socket is closed with 1012 so its client reconnects (elsewhere); resolves when closed or after `waitMs`. */
+    closeForRestart: (waitMs: number) => closeForRestart(Object.values(servers), waitMs),
 
     close() {
       heartbeat.stop();

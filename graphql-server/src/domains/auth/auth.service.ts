@@ -353,22 +353,7 @@ export function createAuthService(deps: AuthDeps) {
     return { loginTokens: codes.count, sessions: expiredSessions };
   }
 
-  let pruning: NodeJS.Timeout | null = null;
-  /** Runs `prune` every `everyMs` (each instance; deleting twice is harmless) until `stop`. */
-  function startPruning(everyMs: number) {
-    if (pruning) return;
-    pruning = setInterval(() => {
-      prune().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, "sign-in housekeeping failed; retried next round"));
-    }, everyMs);
-    pruning.unref();
-  }
-
-  function stop() {
-    if (pruning) clearInterval(pruning);
-    pruning = null;
-  }
-
-  return { sendLoginToken, verifyLoginToken, logout: (token: string | undefined) => sessions.destroy(token), prune, startPruning, stop };
+  return { sendLoginToken, verifyLoginToken, logout: (token: string | undefined) => sessions.destroy(token), prune };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -39,6 +39,8 @@ export interface BannersDeps {
   log: Logger;
   bus: Bus;
   storage: Storage;
+  /** Announces a scheduled start or end from one instance at a time (lib/jobs.ts); without it, it simply runs. */
+  runOnce?: (job: "banners-schedule", task: () => Promise<unknown>) => Promise<unknown>;
 }
 
 type Staff = Pick<User, "id" | "role"> | null | undefined;
@@ -71,15 +73,19 @@ const present = (row: Banner): BannerDTO => ({ id: row.id, url: row.url, alt: ro
  * The sponsors' banners (spec part 2, issue 13): the carousel's live list, the staff's management
  * (uploads re-encoded to 16:9 WebP in the storage provider) and their real-time signal. Every write
  * is audited in its transaction and published on `banners:changed` after commit; each instance also
- * arms a timer for the next start or end of a banner and then tells its own listeners, so a
- * scheduled banner appears (or goes) without a write.
+ * arms a timer for the next start or end of a banner, so a scheduled banner appears (or goes)
+ * without a write: the first instance there publishes `banners:changed` for all (under the job's
+ * lock), the others see that the boundary was announced and re-arm. While the bus is cut off from
+ * Redis each instance tells its own listeners, as one instance alone would.
  */
-export function createBannersService({ prisma, clock, log, bus, storage }: BannersDeps) {
+export function createBannersService({ prisma, clock, log, bus, storage, runOnce }: BannersDeps) {
   const changeListeners = new Set<(event: { at: string }) => void>();
   const liveListeners = new Set<(banners: BannerDTO[]) => void>();
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let armings = 0;
+  /** The latest `at` of a change heard here: a scheduled boundary before it was announced already. */
+  let heardUpTo = 0;
 
   const liveWhere = (now: Date) => ({
     active: true,
@@ -283,6 +289,7 @@ export function createBannersService({ prisma, clock, log, bus, storage }: Banne
 
   function changed(event: { at: string }) {
     if (stopped) return;
+    heardUpTo = Math.max(heardUpTo, Date.parse(event.at) || 0);
     for (const listener of changeListeners) listener(event);
     void pushLive();
     void arm();
@@ -306,13 +313,24 @@ export function createBannersService({ prisma, clock, log, bus, storage }: Banne
       const wait = next === null ? MAX_TIMER_MS : Math.min(next - now.getTime(), MAX_TIMER_MS);
       timer = setTimeout(() => {
         timer = null;
-        if (next !== null && clock.now().getTime() >= next) changed({ at: clock.now().toISOString() });
+        if (next !== null && clock.now().getTime() >= next) void announce(next);
         else void arm();
       }, Math.max(wait, 1));
       timer.unref();
     } catch (error) {
       if (!stopped) log.warn({ err: error }, "banners schedule not armed");
     }
+  }
+
+  /** A scheduled boundary passed: told once to every instance through the bus, unless another instance did. */
+  async function announce(boundary: number) {
+    if (!runOnce || !bus.connected) return changed({ at: clock.now().toISOString() });
+    await runOnce("banners-schedule", async () => {
+      if (heardUpTo >= boundary) return;
+      published();
+    });
+    // The change re-arms the timer when it arrives; until then (or if another instance's never comes) this does.
+    if (heardUpTo < boundary) void arm();
   }
 
   const source = bus.pubsub.subscribe("banners:changed");

@@ -762,7 +762,12 @@ export function createBillingService(deps: BillingDeps) {
    * One round; safe to run on several instances at once (every change is conditional on the state
    * it read, and plan changes lock her row). Returns what it did, for tests and logs.
    */
-  async function sweep(): Promise<{ ended: number; plansEnded: number; cancelRetried: number }> {
+  /**
+   * `stopping` (the server is shutting down) ends it at a safe point: between members, and what was
+   * already moved is still announced.
+   */
+  async function sweep(options: { stopping?: () => boolean } = {}): Promise<{ ended: number; plansEnded: number; cancelRetried: number }> {
+    const stopping = options.stopping ?? (() => false);
     const now = clock.now();
     const cutoff = new Date(now.getTime() - graceMs);
     const report = { ended: 0, plansEnded: 0, cancelRetried: 0 };
@@ -781,6 +786,7 @@ export function createBillingService(deps: BillingDeps) {
       take: 200,
     });
     for (const subscription of lapsed) {
+      if (stopping()) break;
       const moved = await prisma.$transaction(async (tx) => {
         const ended = await tx.planSubscription.updateMany({
           where: { id: subscription.id, status: subscription.status },
@@ -802,6 +808,7 @@ export function createBillingService(deps: BillingDeps) {
       take: 500,
     });
     for (const subscription of leftBehind) {
+      if (stopping()) break;
       if (subscription.user.plan !== subscription.plan) continue;
       const moved = await prisma.$transaction((tx) => endPlanIfUncovered(tx, subscription.userId, subscription.plan, subscription.id, "paid period over"));
       if (moved) announcements.push(moved);
@@ -814,6 +821,7 @@ export function createBillingService(deps: BillingDeps) {
       take: 50,
     });
     for (const subscription of toCancel) {
+      if (stopping()) break;
       try {
         await provider.cancelSubscription(subscription.asaasSubscriptionId!);
         await prisma.planSubscription.update({ where: { id: subscription.id }, data: { providerCanceledAt: clock.now() } });
@@ -836,15 +844,6 @@ export function createBillingService(deps: BillingDeps) {
     if (member?.plan !== plan) return null;
     if (await otherCover(tx, userId, plan, subscriptionId)) return null;
     return movePlan(tx, userId, "nobreza", { actorId: null, reason, subscriptionId });
-  }
-
-  let timer: NodeJS.Timeout | null = null;
-  function startSweeping(everyMs: number) {
-    if (timer) return;
-    const round = () =>
-      sweep().catch((error) => log.warn({ err: error instanceof Error ? error.message : error }, "billing sweep failed; retried next round"));
-    timer = setInterval(round, everyMs);
-    timer.unref();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -926,11 +925,6 @@ export function createBillingService(deps: BillingDeps) {
     changePlanByStaff,
     receiveWebhook,
     sweep,
-    startSweeping,
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
     mySubscription,
     myPayments,
     registerImperatrizInterest,

@@ -14,6 +14,8 @@ export interface PresenceDeps {
   redisPrefix?: string;
   /** Someone went on- or offline: the admin dashboard's 'Usuárias Online' changed. */
   statsTouched?: () => void;
+  /** Runs the sweep on one instance at a time (lib/jobs.ts); without it, it simply runs. */
+  runOnce?: (job: "presence-sweep", task: () => Promise<unknown>) => Promise<unknown>;
 }
 
 /**
@@ -224,7 +226,8 @@ export function createPresenceService(deps: PresenceDeps) {
       redis.on("ready", beatNow);
       every(INSTANCE_BEAT_MS, beat, "presence beat");
     }
-    every(PRESENCE_SWEEP_MS, sweep, "presence sweep");
+    const runOnce = deps.runOnce;
+    every(PRESENCE_SWEEP_MS, runOnce ? () => runOnce("presence-sweep", sweep) : sweep, "presence sweep");
   }
 
   /** Stops beating and sweeping without telling anyone (a dead instance looks the same to the others). */
