@@ -45,8 +45,9 @@ test("two members talk in real time: card → conversation → popup, badge, rea
   expect(created.createOffer.id).toBeGreaterThan(0);
   await owner.goto("/");
   await expect(owner.getByRole("region", { name: "Mural de Parcerias" })).toBeVisible();
-  await owner.waitForLoadState("networkidle");
-  const unreadBefore = await badgeCount(owner);
+  // Her unread count as the server knows it (earlier journeys may have left her some), once her badge shows it.
+  const unreadBefore = (await gql<{ unreadCount: number }>(owner, "{ unreadCount }")).unreadCount;
+  await expect.poll(() => badgeCount(owner)).toBe(unreadBefore);
 
   // A new member finds it on the board (filtered to apoio) and starts a conversation from the card.
   await signIn(member, "41900003344");
