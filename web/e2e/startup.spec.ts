@@ -56,7 +56,7 @@ test("'Hora de Brilhar!' shows once 3 s after load, not again within 24 h, and a
 
   await completeProfile(page);
   await page.goto("/");
-  await expect(popup(page)).toBeVisible({ timeout: 8000 });
+  await expect(popup(page)).toBeVisible({ timeout: 15_000 });
   const shownAt = Number(await lastShown(page));
   expect(Math.abs(Date.now() - shownAt)).toBeLessThan(60_000);
   await popup(page).getByRole("button", { name: "Explorar Ofertas Primeiro" }).click();
@@ -73,7 +73,7 @@ test("'Hora de Brilhar!' shows once 3 s after load, not again within 24 h, and a
   // A day later (the kept time moved back), it shows again; its first button opens the proposal dialog.
   await page.evaluate((value) => localStorage.setItem("lastMotivationalPopup", value), String(shownAt - DAY));
   await page.reload();
-  await expect(popup(page)).toBeVisible({ timeout: 8000 });
+  await expect(popup(page)).toBeVisible({ timeout: 15_000 });
   await popup(page).getByRole("button", { name: "Criar Minha Oferta Agora!" }).click();
   await expect(page.getByRole("dialog", { name: "Nova Proposta" })).toBeVisible();
 });
