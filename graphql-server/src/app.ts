@@ -76,7 +76,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
   // One storage for the demo's photos and the services that serve them.
-  const storage = createStorage(config);
+  const storage = createStorage(config, db);
+  if (storage.kind === "disk" && config.DATABASE_URL) {
+    log.warn("STORAGE=disk with DATABASE_URL: uploads stay on this instance's disk, other instances answer 404 for them");
+  }
   await seedIfEmpty(db, config, log, clock.now(), storage);
   const services = createServices({ config, db, clock, log, storage });
   const promoted = await applySuperuserPhones(db.prisma, services.sessions, config.SUPERUSER_PHONES);
