@@ -88,7 +88,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
   // One storage for the demo's photos and the services that serve them.
-  const storage = createStorage(config);
+  const storage = createStorage(config, db);
+  if (storage.kind === "disk" && config.DATABASE_URL) {
+    log.warn("STORAGE=disk with DATABASE_URL: uploads stay on this instance's disk, other instances answer 404 for them");
+  }
   await seedIfEmpty(db, config, log, clock.now(), storage);
   // Collected only when someone may read them (METRICS_TOKEN).
   const metrics = config.METRICS_TOKEN ? createMetrics() : null;

@@ -42,4 +42,41 @@ describe("configuration", () => {
   it("requires the Cloud API credentials when the cloud sender is chosen", () => {
     expect(() => loadConfig({ WHATSAPP_PROVIDER: "cloud" })).toThrow(/WHATSAPP_ACCESS_TOKEN/);
   });
+
+  it("keeps uploads on disk with the embedded database and in the database with PostgreSQL, unless STORAGE says otherwise", () => {
+    expect(loadConfig({}).STORAGE).toBe("disk");
+    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/clube" }).STORAGE).toBe("database");
+    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/clube", STORAGE: "disk" }).STORAGE).toBe("disk");
+    expect(loadConfig({ STORAGE: "database" }).STORAGE).toBe("database");
+    expect(loadConfig({ DATA_DIR: "memory" }).STORAGE).toBe("memory");
+    expect(() => loadConfig({ STORAGE: "ftp" })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ DATA_DIR: "memory", STORAGE: "disk" })).toThrow(/STORAGE: disk storage needs a DATA_DIR folder/);
+  });
+
+  it("names every S3 setting that STORAGE=s3 is missing", () => {
+    const error = (() => {
+      try {
+        loadConfig({ STORAGE: "s3" });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toContain("S3_BUCKET: required when STORAGE=s3");
+    expect(error?.message).toContain("S3_REGION: required when STORAGE=s3");
+    expect(() => loadConfig({ STORAGE: "s3", S3_BUCKET: "fotos", S3_REGION: "auto", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE: "s3", S3_BUCKET: "fotos", S3_REGION: "auto", S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    const s3 = loadConfig({
+      STORAGE: "s3",
+      S3_BUCKET: "fotos",
+      S3_REGION: "us-east-1",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3).toMatchObject({ STORAGE: "s3", S3_BUCKET: "fotos", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: true });
+    // Without keys: the AWS SDK's own chain (an instance role...).
+    expect(loadConfig({ STORAGE: "s3", S3_BUCKET: "fotos", S3_REGION: "sa-east-1" }).S3_ACCESS_KEY_ID).toBeUndefined();
+  });
 });

@@ -132,6 +132,24 @@ const envSchema = z
     AI_API_URL: z.url().default("https://api.openai.com/v1"),
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
+    // Where uploads live (photos, banners): see Config.STORAGE for the default
+    STORAGE: z
+      .enum(["disk", "database", "s3"])
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_BUCKET: z.string().optional(),
+    /** AWS's region; `auto` on Cloudflare R2; any (e.g. `us-east-1`) on MinIO. */
+    S3_REGION: z.string().optional(),
+    /** The S3-compatible server's address (MinIO, R2); unset for AWS S3. */
+    S3_ENDPOINT: z
+      .string()
+      .regex(/^https?:\/\/[^/]/, "must be an http:// or https:// address")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Buckets addressed as `{endpoint}/{bucket}` rather than `{bucket}.{endpoint}` (MinIO). */
+    S3_FORCE_PATH_STYLE: bool,
   })
   .superRefine((env, ctx) => {
     if (env.WHATSAPP_PROVIDER === "cloud") {
@@ -152,6 +170,19 @@ const envSchema = z
     if (env.ASAAS_WEBHOOK_TOKEN !== undefined && env.ASAAS_WEBHOOK_TOKEN.length > 0 && env.ASAAS_WEBHOOK_TOKEN.length < 16) {
       ctx.addIssue({ code: "custom", path: ["ASAAS_WEBHOOK_TOKEN"], message: "use at least 16 characters" });
     }
+    if (env.STORAGE === "s3") {
+      for (const key of ["S3_BUCKET", "S3_REGION"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when STORAGE=s3" });
+      }
+      // Both keys, or neither (then the AWS SDK's own chain: AWS_* variables, an instance role...).
+      if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+        const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+        ctx.addIssue({ code: "custom", path: [missing], message: "required with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY given together" });
+      }
+    }
+    if (env.STORAGE === "disk" && env.DATA_DIR === "memory") {
+      ctx.addIssue({ code: "custom", path: ["STORAGE"], message: "disk storage needs a DATA_DIR folder, not memory" });
+    }
     if (env.NODE_ENV === "production" && env.PAYMENTS_PROVIDER === "local" && !env.ALLOW_LOCAL_PAYMENTS_IN_PRODUCTION) {
       ctx.addIssue({
         code: "custom",
@@ -169,9 +200,14 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, "STORAGE"> & {
   /** Stack traces and server paths in error answers: only when NODE_ENV=development is set explicitly. */
   EXPOSE_ERROR_DETAILS: boolean;
+  /**
+   * Where uploads live: as set, else `database` with DATABASE_URL (every instance reads the same
+   * files), else `disk` (`DATA_DIR/uploads`); `memory` with DATA_DIR=memory (tests).
+   */
+  STORAGE: "disk" | "database" | "s3" | "memory";
 };
 
 export class ConfigError extends Error {}
@@ -183,7 +219,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config: Config = { ...parsed.data, EXPOSE_ERROR_DETAILS: env.NODE_ENV === "development", ...overrides };
+  const data = parsed.data;
+  const storage = data.STORAGE ?? (data.DATA_DIR === "memory" ? "memory" : data.DATABASE_URL ? "database" : "disk");
+  const config: Config = { ...data, STORAGE: storage, EXPOSE_ERROR_DETAILS: env.NODE_ENV === "development", ...overrides };
   // A relative DATA_DIR means relative to where the person ran npm, not to the workspace npm enters.
   if (config.DATA_DIR !== "memory" && !isAbsolute(config.DATA_DIR)) {
     config.DATA_DIR = resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR);

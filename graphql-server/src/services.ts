@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "./config.js";
 import { AUTH_PRUNE_EVERY_MS, createAuthService } from "./domains/auth/auth.service.js";
@@ -41,9 +40,10 @@ import type { WhatsAppSender } from "./providers/whatsapp/whatsapp.js";
 import type { CepLookup } from "./providers/cep/cep.js";
 import { LocalCepLookup } from "./providers/cep/local.js";
 import { ViaCepLookup } from "./providers/cep/viacep.js";
-import { DiskStorage } from "./providers/storage/disk.js";
-import { MemoryStorage } from "./providers/storage/memory.js";
+import { createStorage } from "./providers/storage/create.js";
 import type { Storage } from "./providers/storage/storage.js";
+
+export { createStorage };
 
 export function createWhatsAppSender(config: Config, log: Logger, clock: Clock): WhatsAppSender {
   if (config.WHATSAPP_PROVIDER === "cloud") {
@@ -69,11 +69,6 @@ export function createTextImprover(config: Config, log?: Logger): TextImprover {
 
 export function createCepLookup(config: Config): CepLookup {
   return config.CEP_PROVIDER === "viacep" ? new ViaCepLookup({ apiUrl: config.CEP_API_URL }) : new LocalCepLookup();
-}
-
-/** Uploaded files under `${DATA_DIR}/uploads`; in memory when DATA_DIR is "memory" (tests). */
-export function createStorage(config: Config): Storage {
-  return config.DATA_DIR === "memory" ? new MemoryStorage() : new DiskStorage(join(config.DATA_DIR, "uploads"));
 }
 
 /**
@@ -118,7 +113,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     verifyLimiter: limiter("otp-verify", config.OTP_VERIFIES_PER_IP_PER_10MIN, 600),
     statsTouched,
   });
-  const storage = options.storage ?? createStorage(config);
+  const storage = options.storage ?? createStorage(config, db);
   const cep = createCepLookup(config);
   const limits = {
     /** GraphQL without a session, per address (the door checks it). */
@@ -269,6 +264,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
       offers.stop();
       await partnerKeys.stop().catch((error: unknown) => log.warn({ err: error }, "partner key usage not written at shutdown"));
       await bus.close();
+      storage.close?.();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from "../providers/storage/storage.js";
 import { ERROR_MESSAGES, UPGRADE_REQUIRED_TEXTS, type ErrorCode, type PlanName, type UpgradeAction } from "@clube-coroa/schema";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -108,6 +109,13 @@ function isOverload(error: unknown) {
   );
 }
 
+/** Seconds a client is asked to wait when the uploads' storage does not answer. */
+export const STORAGE_RETRY_SECONDS = 5;
+/** The uploads' storage (S3...) does not answer: photos and banners can be neither read nor saved. */
+export const STORAGE_UNAVAILABLE_MESSAGE = "As imagens estão indisponíveis no momento. Tente novamente em alguns instantes.";
+
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailableError => error instanceof StorageUnavailableError;
+
 /** Body-parser's refusals, by their type, as the product's errors. */
 const BODY_ERRORS: Record<string, () => AppError> = {
   "entity.too.large": () => new AppError("PAYLOAD_TOO_LARGE"),
@@ -129,6 +137,7 @@ const BODY_ERRORS: Record<string, () => AppError> = {
 export function toAppError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
   if (isOverload(error)) return new AppError("UNAVAILABLE", undefined, { retryAfterSeconds: OVERLOAD_RETRY_SECONDS });
+  if (error instanceof StorageUnavailableError) return new AppError("UNAVAILABLE", STORAGE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: STORAGE_RETRY_SECONDS });
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (typeof type === "string" && BODY_ERRORS[type]) return BODY_ERRORS[type]();
   if (error instanceof URIError) return new AppError("BAD_REQUEST", "Endereço inválido: confira a codificação dos caracteres");

@@ -1,6 +1,6 @@
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { containsNul, TEXT_MESSAGES } from "@clube-coroa/schema";
-import { AppError, toAppError } from "../lib/errors.js";
+import { AppError, isStorageUnavailable, toAppError } from "../lib/errors.js";
 import { nestsDeeperThan } from "../lib/json-nesting.js";
 import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
@@ -56,7 +56,8 @@ export function restErrorHandler(services: Services) {
       services.log.error({ err: error, path: req.path }, "unexpected error in REST route");
       appError = new AppError("INTERNAL");
     } else if (appError.code === "UNAVAILABLE") {
-      services.log.warn({ path: req.path }, "database saturated: answered 503");
+      if (isStorageUnavailable(error)) services.log.warn({ path: req.path, err: error.cause }, "uploads storage unavailable: answered 503");
+      else services.log.warn({ path: req.path }, "database saturated: answered 503");
     }
     if (res.headersSent) return void res.end();
     if (appError.retryAfterSeconds) res.set("Retry-After", String(appError.retryAfterSeconds));

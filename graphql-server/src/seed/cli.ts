@@ -18,7 +18,7 @@ try {
     await db.raw.exec(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
   }
   const counts = await seedDemo(db.prisma);
-  const avatars = await giveDemoAvatars(db.prisma, createStorage(config));
+  const avatars = await giveDemoAvatars(db.prisma, createStorage(config, db));
   console.log(`Dados de demonstração recriados em ${db.describe}:`, { ...counts, avatars });
   console.log(`Superusuária de demonstração: +${DEMO_SUPERUSER_PHONE}`);
 } finally {

@@ -6,14 +6,21 @@ export class MemoryStorage implements Storage {
   private readonly objects = new Map<string, StoredObject>();
 
   async put(key: string, bytes: Buffer, contentType: string) {
-    this.objects.set(checkKey(key), { bytes: Buffer.from(bytes), contentType });
+    this.objects.set(checkKey(key), { bytes: Buffer.from(bytes), contentType, length: bytes.length });
   }
   async get(key: string) {
     const found = this.objects.get(checkKey(key));
-    return found ? { bytes: Buffer.from(found.bytes), contentType: found.contentType } : null;
+    return found ? { ...found, bytes: Buffer.from(found.bytes) } : null;
   }
   async delete(key: string) {
     this.objects.delete(checkKey(key));
+  }
+  async exists(key: string) {
+    const found = this.objects.get(checkKey(key));
+    return found ? { contentType: found.contentType, length: found.length } : null;
+  }
+  async *list() {
+    yield* this.keys();
   }
   /** The keys held, for tests. */
   keys() {
