@@ -16,6 +16,8 @@ const T = WEB_TEXTS.nav;
 
 // Only members see it: its code and the message documents load with the member's navigation.
 const UnreadBadge = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.UnreadBadge), () => true);
+// Only superusers see them, so their texts and badge load with a superuser's navigation.
+const StaffLinks = lazyWhenOpen(() => import("./StaffLinks").then((m) => m.StaffLinks), () => true);
 
 const Bar = styled.header`
   position: sticky;
@@ -193,7 +195,7 @@ export function TopNav() {
                 {T.plans}
               </ItemButton>
               <Item to="/perfil">{T.profile}</Item>
-              {user.isSuperuser && <Item to="/admin">{T.admin}</Item>}
+              {user.isSuperuser && <StaffLinks Link={Item} />}
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               <ItemButton type="button" onClick={onLogout}>
                 {T.logout}
@@ -216,9 +218,7 @@ export function TopNav() {
                   <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
                   <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
                   <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
-                  {user.isSuperuser && (
-                    <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
-                  )}
+                  {user.isSuperuser && <StaffLinks Link={SheetLink} Wrap="li" onNavigate={() => setMenuOpen(false)} />}
                   <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
                 </SheetList>
               </Dialog>
