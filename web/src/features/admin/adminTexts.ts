@@ -182,8 +182,8 @@ export const ADMIN_TEXTS = {
   partnerKeys: {
     title: "Parceiras (API)",
     lead: "Chaves de acesso das parceiras aos dados de patrocínio: só quem consentiu, sem CPF, endereço nem data de nascimento.",
-    guide: "Veja o guia da API para parceiras",
-    guidePlace: "em docs/partners.md, com exemplos prontos para enviar a elas.",
+    guideLead: "Como a parceira usa a chave: a consulta, o consentimento, os totais sem identificar ninguém e os limites, com exemplos prontos para enviar a ela.",
+    guide: "Ver guia da API",
     nameLabel: "Nome da parceira",
     namePlaceholder: "Ex.: Banco Rainha",
     nameRequired: "Digite o nome da parceira",
