@@ -56,18 +56,19 @@ const Brand = styled(Link)`
   svg { flex: none; color: ${({ theme }) => theme.colors.gold}; }
 `;
 
-const DesktopOnly = styled.div`
+// A superuser's bar holds two more links: it needs 1080 px, and below that she gets the menu.
+const DesktopOnly = styled.div<{ $staff?: boolean }>`
   display: none;
   align-items: center;
   gap: ${({ theme }) => theme.space.xxs};
-  @media (min-width: 920px) { display: flex; }
+  @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: flex; }
 `;
 
-const MobileOnly = styled.div`
+const MobileOnly = styled.div<{ $staff?: boolean }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
-  @media (min-width: 920px) { display: none; }
+  @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: none; }
 `;
 
 const itemStyles = css`
@@ -185,7 +186,7 @@ export function TopNav() {
 
         {status === "loading" ? null : signedIn ? (
           <>
-            <DesktopOnly>
+            <DesktopOnly $staff={user.isSuperuser}>
               <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
               <Item to="/mensagens">
                 {T.messages}
@@ -201,7 +202,7 @@ export function TopNav() {
                 {T.logout}
               </ItemButton>
             </DesktopOnly>
-            <MobileOnly>
+            <MobileOnly $staff={user.isSuperuser}>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
               <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
