@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "graphql-ws";
 import { WebSocket } from "ws";
+import { PARTNER_DATA_EXAMPLE, PARTNER_EXAMPLE_SITE, PARTNER_STATS_EXAMPLE, partnerCurl } from "@clube-coroa/schema";
 import { createMember, eventually, startTestApp, TestClient, withTwoInstances, type HttpAnswer, type TestApp } from "./harness.js";
 
 // Partners' API (issue 13): keys made by superusers, the Bearer door of /graphql and what a key may read.
@@ -273,10 +274,17 @@ describe("what a partner's key reads", () => {
   });
 });
 
-describe("the documentation's examples (docs/partners.md)", () => {
+describe("the documentation's examples (docs/partners.md and the staff's guide on /admin)", () => {
   // The request bodies of the documentation's curl examples, as a partner would paste them.
   const docs = readFileSync(new URL("../../docs/partners.md", import.meta.url), "utf8");
   const bodies = [...docs.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap(([, block]) => [...block!.matchAll(/-d '([^']*)'/g)].map(([, body]) => body!));
+
+  it("prints the examples the staff's guide shows (PARTNER_DATA_EXAMPLE, PARTNER_STATS_EXAMPLE), word for word", () => {
+    for (const example of [PARTNER_DATA_EXAMPLE, PARTNER_STATS_EXAMPLE]) {
+      expect(docs).toContain(partnerCurl(PARTNER_EXAMPLE_SITE, example));
+      expect(bodies).toContain(JSON.stringify(example));
+    }
+  });
   const post = (key: string, body: string) =>
     fetch(`${t.url}/graphql`, { method: "POST", headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body });
   let key: string;
@@ -285,7 +293,7 @@ describe("the documentation's examples (docs/partners.md)", () => {
   });
 
   it("answers the documented sponsorData query as written (first: 100) and at the documented maximum (first: 200), with all its fields", async () => {
-    const body = bodies.find((b) => b.includes("sponsorData"))!;
+    const body = JSON.stringify(PARTNER_DATA_EXAMPLE);
     expect(body).toContain("first: 100");
     for (const first of [100, 200]) {
       const answer = await post(key, body.replace("first: 100", `first: ${first}`));
@@ -297,7 +305,7 @@ describe("the documentation's examples (docs/partners.md)", () => {
   });
 
   it("answers the documented sponsorStats query", async () => {
-    const answer = await post(key, bodies.find((b) => b.includes("sponsorStats"))!);
+    const answer = await post(key, JSON.stringify(PARTNER_STATS_EXAMPLE));
     const json = (await answer.json()) as { data?: any; errors?: unknown };
     expect(answer.status).toBe(200);
     expect(json.errors).toBeUndefined();

@@ -16,4 +16,5 @@ export * from "./validation/banner.js";
 export * from "./plans.js";
 export * from "./validation/checkout.js";
 export * from "./sponsors.js";
+export * from "./partners.js";
 export * from "./routes.js";

@@ -79,6 +79,16 @@ export const SPONSOR_LABELS = {
   profile: { "deseja-empreender": "Deseja empreender", iniciante: "Iniciante", avançada: "Avançada" },
 } as const satisfies { [K in "region" | "businessType" | "serviceType" | "profile"]: Record<(typeof SPONSOR_FILTERS)[K][number], string> };
 
+/**
+ * The label of a stored sponsor value as the CSV, the Excel file and the admin table show it
+ * ('sudeste' → 'Sudeste', 'deseja-empreender' → 'Deseja empreender'); a value with no label as it
+ * is; nothing as null.
+ */
+export function sponsorLabel(kind: keyof typeof SPONSOR_LABELS, value: string | null | undefined): string | null {
+  if (!value) return null;
+  return (SPONSOR_LABELS[kind] as Record<string, string>)[value] ?? value;
+}
+
 /** The CSV's columns, in the order of spec part 2 section 7. */
 export const SPONSOR_CSV_COLUMNS = [
   "Nome",

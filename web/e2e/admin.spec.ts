@@ -73,10 +73,21 @@ test("the superuser filters sponsor data and downloads the CSV and the Excel fil
   expect(csv.suggestedFilename()).toMatch(/^sponsor-data-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await csv.path(), "utf8");
   expect(text.startsWith("\uFEFFNome,Telefone,Email,Plano,Região")).toBe(true);
+  // The table shows what the file writes: every region cell is the CSV's label, never 'sudeste'.
+  const regions = await sponsors.getByRole("row").locator("td:nth-child(3)").allTextContents();
+  expect(regions.length).toBeGreaterThan(0);
+  expect(new Set(regions)).toEqual(new Set(["Sudeste"]));
+  expect(text.split("\r\n").slice(1).filter(Boolean).every((line) => line.includes(",Sudeste,"))).toBe(true);
 
   const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Download Excel/ }).first().click()]);
   expect(xlsx.suggestedFilename()).toMatch(/users-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(page.getByText("Download concluído").first()).toBeVisible();
+
+  // The partners' guide opens in the page, readable by a screen reader.
+  await page.getByRole("region", { name: "Parceiras (API)" }).getByRole("button", { name: "Ver guia da API" }).click();
+  const guide = page.getByRole("dialog", { name: "Guia da API para parceiras" });
+  await expect(guide.getByRole("heading", { name: "Totais sem identificar ninguém" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test("the superuser finds a member on /admin-simples and changes her plan", async ({ page }) => {

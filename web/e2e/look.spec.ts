@@ -64,6 +64,24 @@ test("the look: every page and dialog of the issue at 375 and 1280 px", async ({
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Dashboard Administrativo" })).toBeVisible();
   });
+  // Issue 24: the staff's links, the sponsor table and the partners' guide.
+  await each(page, "staff-nav", async (width) => {
+    await page.goto("/");
+    await boardIsLive(page);
+    if (width < 920) await page.getByRole("banner").getByRole("button", { name: /^Menu/ }).click();
+    await expect(page.getByRole("link", { name: "Central de Controle Super" }).last()).toBeVisible();
+  });
+  await each(page, "sponsor-table", async () => {
+    await page.goto("/admin");
+    const sponsors = page.getByRole("region", { name: "Dados para Patrocinadores" });
+    await expect(sponsors.getByRole("columnheader", { name: "Tipo Negócio" })).toBeVisible();
+    await sponsors.getByRole("table").evaluate((table) => table.scrollIntoView({ block: "start" }));
+  });
+  await each(page, "partner-guide", async () => {
+    await page.goto("/admin");
+    await page.getByRole("region", { name: "Parceiras (API)" }).getByRole("button", { name: "Ver guia da API" }).click();
+    await expect(page.getByRole("dialog", { name: "Guia da API para parceiras" })).toBeVisible();
+  });
   await each(page, "not-found", async () => {
     await page.goto("/nao-existe");
     await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();

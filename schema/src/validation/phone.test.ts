@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRIES, applyMask, maskDigitCount } from "../countries.js";
-import { normalisePhone } from "./phone.js";
+import { formatStoredPhone, normalisePhone } from "./phone.js";
 
 describe("normalisePhone", () => {
   it("adds 55 to a Brazilian number of up to 11 digits", () => {
@@ -28,5 +28,14 @@ describe("normalisePhone", () => {
       expect(applyMask(country.mask, digits), country.code).toBe(country.placeholder);
       expect(normalisePhone(digits, country.code).ok, `${country.code} ${country.placeholder}`).toBe(true);
     }
+  });
+});
+
+describe("formatStoredPhone", () => {
+  it("shows a stored Brazilian phone with its mask after +55, another in its country's international form", () => {
+    expect(formatStoredPhone("5543993664784")).toBe("+55 (43) 99366-4784");
+    expect(formatStoredPhone("551133334444")).toBe("+55 (11) 3333-4444");
+    expect(formatStoredPhone("351912345678")).toBe("+351 912 345 678");
+    expect(formatStoredPhone("12")).toBe("12");
   });
 });

@@ -32,4 +32,16 @@ export function normalisePhone(phone: string, countryCode?: string | null): Phon
   return { ok: false };
 }
 
+/**
+ * A stored phone (E.164 digits without '+') as a person reads it: a Brazilian one with its national
+ * mask after the calling code, as the sign-in form and the profile show it ('+55 (43) 99366-4784'),
+ * another in its country's international form ('+351 912 345 678'); the digits as they are when no
+ * country has them.
+ */
+export function formatStoredPhone(digits: string): string {
+  const phone = parsePhoneNumberFromString(`+${digits.replace(/\D/g, "")}`);
+  if (!phone) return digits;
+  return phone.country === "BR" ? `+55 ${phone.formatNational()}` : phone.formatInternational();
+}
+
 export const TOKEN_PATTERN = /^\d{6}$/;

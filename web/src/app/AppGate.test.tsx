@@ -65,10 +65,11 @@ describe("App gate", () => {
     expect(screen.queryByText("Complete seu perfil para acessar todos os recursos da plataforma")).not.toBeInTheDocument();
   });
 
-  it("shows Admin to a superuser", async () => {
+  it("shows the admin links to a superuser", async () => {
     renderApp("/", { Me: meIs(user({ isSuperuser: true })) });
     const menu = await openMenu();
-    expect(menu.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    expect(await menu.findByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin-simples");
+    expect(menu.getByRole("link", { name: "Central de Controle Super" })).toHaveAttribute("href", "/admin");
   });
 
   it("clears a stored user that is not a valid object, keeping the affiliate code", async () => {

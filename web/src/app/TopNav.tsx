@@ -16,6 +16,8 @@ const T = WEB_TEXTS.nav;
 
 // Only members see it: its code and the message documents load with the member's navigation.
 const UnreadBadge = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.UnreadBadge), () => true);
+// Only superusers see them, so their texts and badge load with a superuser's navigation.
+const StaffLinks = lazyWhenOpen(() => import("./StaffLinks").then((m) => m.StaffLinks), () => true);
 
 const Bar = styled.header`
   position: sticky;
@@ -54,18 +56,19 @@ const Brand = styled(Link)`
   svg { flex: none; color: ${({ theme }) => theme.colors.gold}; }
 `;
 
-const DesktopOnly = styled.div`
+// A superuser's bar holds two more links: it needs 1080 px, and below that she gets the menu.
+const DesktopOnly = styled.div<{ $staff?: boolean }>`
   display: none;
   align-items: center;
   gap: ${({ theme }) => theme.space.xxs};
-  @media (min-width: 920px) { display: flex; }
+  @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: flex; }
 `;
 
-const MobileOnly = styled.div`
+const MobileOnly = styled.div<{ $staff?: boolean }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
-  @media (min-width: 920px) { display: none; }
+  @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: none; }
 `;
 
 const itemStyles = css`
@@ -183,7 +186,7 @@ export function TopNav() {
 
         {status === "loading" ? null : signedIn ? (
           <>
-            <DesktopOnly>
+            <DesktopOnly $staff={user.isSuperuser}>
               <ItemAnchor to="/#mural">{T.mural}</ItemAnchor>
               <Item to="/mensagens">
                 {T.messages}
@@ -193,13 +196,13 @@ export function TopNav() {
                 {T.plans}
               </ItemButton>
               <Item to="/perfil">{T.profile}</Item>
-              {user.isSuperuser && <Item to="/admin">{T.admin}</Item>}
+              {user.isSuperuser && <StaffLinks Link={Item} />}
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               <ItemButton type="button" onClick={onLogout}>
                 {T.logout}
               </ItemButton>
             </DesktopOnly>
-            <MobileOnly>
+            <MobileOnly $staff={user.isSuperuser}>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
               <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
@@ -216,9 +219,7 @@ export function TopNav() {
                   <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
                   <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
                   <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
-                  {user.isSuperuser && (
-                    <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
-                  )}
+                  {user.isSuperuser && <StaffLinks Link={SheetLink} Wrap="li" onNavigate={() => setMenuOpen(false)} />}
                   <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
                 </SheetList>
               </Dialog>

@@ -8,7 +8,6 @@ export const WEB_TEXTS = {
     messages: "Mensagens",
     plans: "Planos",
     profile: "Perfil",
-    admin: "Admin",
     logout: "Sair",
     login: "Entrar",
     menu: "Menu",

@@ -9,7 +9,7 @@ import {
   PRODUCT_NAME,
   regionOfState,
   SPONSOR_CSV_COLUMNS,
-  SPONSOR_LABELS,
+  sponsorLabel,
   todayInSaoPaulo,
 } from "@clube-coroa/schema";
 import type { Prisma, User } from "../../generated/prisma/client.js";
@@ -129,11 +129,6 @@ function closedEarly(out: Writable): Promise<never> {
   return gone;
 }
 
-/** The label of a stored sponsor value ('serviço' → 'Serviço'); a value with no label as it is; null as null. */
-function labelOf(kind: keyof typeof SPONSOR_LABELS, value: string | null): string | null {
-  if (!value) return null;
-  return (SPONSOR_LABELS[kind] as Record<string, string>)[value] ?? value;
-}
 
 /** The sponsor CSV's cells for a row, in SPONSOR_CSV_COLUMNS order, neutralised. */
 function sponsorCsvRecord(row: SponsorRowDTO): string[] {
@@ -142,11 +137,11 @@ function sponsorCsvRecord(row: SponsorRowDTO): string[] {
     phoneForSheet(row.phone),
     row.email ?? "",
     row.plan.toUpperCase(),
-    labelOf("region", row.region) ?? "",
-    labelOf("businessType", row.businessType) ?? "",
+    sponsorLabel("region", row.region) ?? "",
+    sponsorLabel("businessType", row.businessType) ?? "",
     row.age === null ? "" : String(row.age),
-    labelOf("serviceType", row.serviceType) ?? "",
-    labelOf("profile", row.entrepreneurProfile) ?? "",
+    sponsorLabel("serviceType", row.serviceType) ?? "",
+    sponsorLabel("profile", row.entrepreneurProfile) ?? "",
     row.professionalActivity ?? "",
     ptBrDay(new Date(row.createdAt)),
   ];
@@ -205,14 +200,14 @@ function userColumns(today: string): { header: string; width: number; numFmt?: s
     { header: "Idade", width: 7, numFmt: "0", value: (u) => (u.birthDate ? ageOn(u.birthDate.toISOString().slice(0, 10), today) : null) },
     { header: "Cidade", width: 20, value: (u) => u.city },
     { header: "Estado", width: 8, value: (u) => u.state },
-    { header: "Região", width: 13, value: (u) => labelOf("region", regionOfState(u.state)) },
+    { header: "Região", width: 13, value: (u) => sponsorLabel("region", regionOfState(u.state)) },
     { header: "CEP", width: 10, value: (u) => u.cep },
     { header: "Bairro", width: 18, value: (u) => u.neighborhood },
     { header: "Atividade Profissional", width: 28, value: (u) => u.professionalActivity },
     { header: "Interesses", width: 40, value: (u) => u.interests.join(", ") || null },
-    { header: "Tipo de Negócio", width: 12, value: (u) => labelOf("businessType", u.businessType) },
-    { header: "Atendimento", width: 12, value: (u) => labelOf("serviceType", u.serviceType) },
-    { header: "Perfil Empreendedor", width: 18, value: (u) => labelOf("profile", u.entrepreneurProfile) },
+    { header: "Tipo de Negócio", width: 12, value: (u) => sponsorLabel("businessType", u.businessType) },
+    { header: "Atendimento", width: 12, value: (u) => sponsorLabel("serviceType", u.serviceType) },
+    { header: "Perfil Empreendedor", width: 18, value: (u) => sponsorLabel("profile", u.entrepreneurProfile) },
     { header: "Compartilha com Patrocinadores", width: 12, value: (u) => yesNo(u.shareWithSponsors) },
     { header: "Melhor Email", width: 28, value: (u) => u.melhorEmail },
     { header: "Site", width: 28, value: (u) => u.website },

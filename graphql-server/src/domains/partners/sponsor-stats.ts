@@ -1,7 +1,7 @@
-import { PLANS, SPONSOR_FILTERS, type SponsorFilter, type SponsorFilterKey } from "@clube-coroa/schema";
+import { PARTNER_MIN_GROUP_SIZE, PLANS, SPONSOR_FILTERS, type SponsorFilter, type SponsorFilterKey } from "@clube-coroa/schema";
 
-/** Groups (and totals) under this many members are answered as null, so no one can be singled out. */
-export const MIN_GROUP_SIZE = 5;
+/** Groups (and totals) under this many members are answered as null, so no one can be singled out (the guides say it). */
+export const MIN_GROUP_SIZE = PARTNER_MIN_GROUP_SIZE;
 /** The key of the group of members without a value (no state, no birth date, no business type...). */
 export const UNKNOWN_GROUP = "não-informado";
 

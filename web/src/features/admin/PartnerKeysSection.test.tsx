@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { PARTNER_DATA_EXAMPLE, PARTNER_STATS_EXAMPLE, partnerCurl } from "@clube-coroa/schema";
 import { ToastProvider } from "../../components/Toast";
 import { findToastText } from "../../lib/renderUi";
 import { withProviders, type Handler } from "../../test/renderApp";
@@ -49,8 +50,6 @@ describe("Parceiras (API)", () => {
     expect(within(revoked).getByText("Revogada")).toBeInTheDocument();
     expect(within(revoked).queryByText(/^por /)).not.toBeInTheDocument();
     expect(within(revoked).queryByRole("button")).not.toBeInTheDocument();
-
-    expect(screen.getByText("Veja o guia da API para parceiras")).toBeInTheDocument();
   });
 
   it("says when there are no keys yet", async () => {
@@ -153,5 +152,48 @@ describe("Parceiras (API)", () => {
     await u.click(within(dialog).getByRole("button", { name: "Cancelar" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(within(row("Banco Rainha")).getByText("Ativa")).toBeInTheDocument();
+  });
+
+  it("opens the partners' guide in the page, in Portuguese, with the examples the server's tests send", async () => {
+    const { u } = renderSection({ PartnerApiKeys: keys([]) });
+    const panel = await screen.findByRole("region", { name: "Parceiras (API)" });
+    // No file path for the staff to look up: the guide is one click away.
+    expect(panel).not.toHaveTextContent("docs/partners.md");
+    await u.click(within(panel).getByRole("button", { name: "Ver guia da API" }));
+
+    const guide = await screen.findByRole("dialog", { name: "Guia da API para parceiras" });
+    const part = (name: string) => within(guide).getByRole("region", { name });
+    expect(within(guide).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Como funciona a chave",
+      "Como consultar",
+      "Exemplo: as usuárias que consentiram",
+      "Exemplo: totais por grupo",
+      "Filtros",
+      "Consentimento e privacidade",
+      "Totais sem identificar ninguém",
+      "Limites e erros",
+    ]);
+    expect(part("Como funciona a chave")).toHaveTextContent("aparece uma única vez");
+    expect(part("Como consultar")).toHaveTextContent(`POST para ${window.location.origin}/graphql`);
+    expect(part("Como consultar")).toHaveTextContent("Authorization: Bearer <chave>");
+    // The same requests as docs/partners.md, on this site's address.
+    expect(within(part("Exemplo: as usuárias que consentiram")).getByLabelText("Exemplo: as usuárias que consentiram").textContent).toBe(
+      partnerCurl(window.location.origin, PARTNER_DATA_EXAMPLE),
+    );
+    expect(within(part("Exemplo: totais por grupo")).getByLabelText("Exemplo: totais por grupo").textContent).toBe(partnerCurl(window.location.origin, PARTNER_STATS_EXAMPLE));
+    expect(part("Filtros")).toHaveTextContent("region: all, norte, nordeste, centro-oeste, sudeste, sul");
+    expect(part("Consentimento e privacidade")).toHaveTextContent("só as usuárias que aceitaram compartilhar seus dados com patrocinadores");
+    expect(part("Totais sem identificar ninguém")).toHaveTextContent("nenhum grupo de 1 a 4 usuárias é publicado");
+    expect(part("Totais sem identificar ninguém")).toHaveTextContent("menos de 5 usuárias");
+    const limits = within(part("Limites e erros")).getByRole("table", { name: "Respostas de erro da API de parceiras" });
+    expect(within(limits).getAllByRole("rowheader").map((th) => th.textContent)).toEqual(["401", "403", "429", "200, data null", "400", "400", "405", "503"]);
+    expect(limits).toHaveTextContent("Mais de 600 requisições por minuto com uma chave");
+
+    await u.click(within(guide).getByRole("button", { name: "Copiar exemplo: Exemplo: totais por grupo" }));
+    expect(await navigator.clipboard.readText()).toBe(partnerCurl(window.location.origin, PARTNER_STATS_EXAMPLE));
+    expect(within(guide).getByText("Exemplo copiado")).toBeInTheDocument();
+
+    await u.click(within(guide).getByRole("button", { name: "Fechar guia" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });

@@ -11,11 +11,14 @@ import type { PartnerApiKeyFieldsFragment } from "../../gql/graphql";
 import { serverMessageOf } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { formatCount } from "../../lib/intl";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { AdminSection, DataTable, Nowrap, StatusBadge, Sub, TableRows } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { CreatePartnerApiKeyDocument, PartnerApiKeysDocument, RevokePartnerApiKeyDocument } from "./documents";
 
 const T = ADMIN_TEXTS.partnerKeys;
+// The partners' guide is long and read now and then: its code loads when she opens it.
+const PartnerGuideDialog = lazyWhenOpen(() => import("./PartnerGuide").then((m) => m.PartnerGuideDialog), (props) => props.open);
 /** The server's limit on a partner's name (trimmed). */
 const NAME_MAX = 80;
 
@@ -30,10 +33,14 @@ const Form = styled.form`
   & > button { margin-top: calc(1.5em + ${({ theme }) => theme.space.xs}); }
 `;
 
-const Guide = styled.p`
+const Guide = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  strong { color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; flex: 1 1 240px; }
 `;
 
 const Prefix = styled.code`
@@ -140,6 +147,7 @@ export function PartnerKeysSection() {
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [revoking, setRevoking] = useState<PartnerKey | null>(null);
   const [revokeBusy, setRevokeBusy] = useState(false);
+  const [guideOpen, setGuideOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const keys = data?.partnerApiKeys ?? [];
 
@@ -202,7 +210,11 @@ export function PartnerKeysSection() {
   return (
     <AdminSection title={T.title} lead={T.lead} busy={loading}>
       <Guide>
-        <strong>{T.guide}</strong> {T.guidePlace}
+        <p>{T.guideLead}</p>
+        <Button $variant="outline" $size="sm" aria-haspopup="dialog" onClick={() => setGuideOpen(true)}>
+          {T.guide}
+        </Button>
+        <PartnerGuideDialog open={guideOpen} onOpenChange={setGuideOpen} />
       </Guide>
       <Form noValidate onSubmit={submit} aria-busy={creating}>
         <Field

@@ -1,12 +1,11 @@
 import { useQuery } from "@apollo/client/react";
 import { useState } from "react";
 import styled from "styled-components";
-import { SPONSOR_FILTERS } from "@clube-coroa/schema";
+import { formatStoredPhone, SPONSOR_FILTERS, sponsorLabel } from "@clube-coroa/schema";
 import { Button, ButtonAnchor } from "../../components/Button";
 import { Select } from "../../components/Field";
 import type { SponsorFilter } from "../../gql/graphql";
-import { formatDate } from "../../lib/format";
-import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, TableRows, appendNew, useNextPage } from "./adminUi";
+import { AdminPlanBadge, AdminSection, DataTable, MoreRow, Nowrap, Sub, TableRows, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { SponsorUsersDocument } from "./documents";
 
@@ -93,8 +92,8 @@ export function SponsorSection() {
       </FilterGrid>
       <DataTable
         caption={T.caption}
-        minWidth={1100}
-        columns={[T.columns.name, T.columns.phone, T.columns.email, T.columns.plan, T.columns.region, T.columns.businessType, T.columns.age, T.columns.serviceType, T.columns.profile, T.columns.activity, T.columns.createdAt]}
+        minWidth={720}
+        columns={[T.columns.name, T.columns.plan, T.columns.region, T.columns.businessType, T.columns.profile, T.columns.age]}
       >
         <TableRows
           loading={!showRows}
@@ -107,24 +106,16 @@ export function SponsorSection() {
             <tr key={row.id}>
               <th scope="row">
                 {row.fullName ?? ADMIN_TEXTS.reports.noName}
+                <Sub>{formatStoredPhone(row.phone)}</Sub>
               </th>
-              <td>
-                <Nowrap>{row.phone}</Nowrap>
-              </td>
-              <td>{row.email ?? ""}</td>
               <td>
                 <AdminPlanBadge plan={row.plan} />
               </td>
-              <td>{row.region ?? ""}</td>
-              <td>{row.businessType ?? ""}</td>
+              <td>{sponsorLabel("region", row.region) ?? ""}</td>
+              <td>{sponsorLabel("businessType", row.businessType) ?? ""}</td>
+              <td>{sponsorLabel("profile", row.entrepreneurProfile) ?? ""}</td>
               <td>
                 <Nowrap>{row.age != null ? T.years(row.age) : ""}</Nowrap>
-              </td>
-              <td>{row.serviceType ?? ""}</td>
-              <td>{row.entrepreneurProfile ?? ""}</td>
-              <td>{row.professionalActivity ?? ""}</td>
-              <td>
-                <Nowrap>{formatDate(row.createdAt)}</Nowrap>
               </td>
             </tr>
           ))}

@@ -1,4 +1,4 @@
-import type { PlanName } from "@clube-coroa/schema";
+import { SPONSOR_LABELS, type PlanName } from "@clube-coroa/schema";
 
 /**
  * Texts of the staff tools (spec part 2 sections 2, 4, 5, 8, 9): the spec's words where it quotes
@@ -65,25 +65,19 @@ export const ADMIN_TEXTS = {
       age: "Todas as idades",
     },
     options: {
-      region: { norte: "Norte", nordeste: "Nordeste", "centro-oeste": "Centro-Oeste", sudeste: "Sudeste", sul: "Sul" },
-      businessType: { produto: "Produto", serviço: "Serviço" },
-      serviceType: { presencial: "Presencial", online: "Online", híbrido: "Híbrido" },
-      profile: { "deseja-empreender": "Deseja empreender", iniciante: "Iniciante", avançada: "Avançada" },
+      // The CSV's labels, one map for the file and the page.
+      ...SPONSOR_LABELS,
       age: { "18-25": "18 a 25 anos", "26-35": "26 a 35 anos", "36-45": "36 a 45 anos", "46+": "46 anos ou mais" },
     },
     caption: "Usuárias que aceitaram compartilhar seus dados, com os filtros escolhidos",
+    /** The table's six columns (spec part 2 section 3); the CSV holds every field. */
     columns: {
       name: "Nome",
-      phone: "Telefone",
-      email: "Email",
       plan: "Plano",
       region: "Região",
-      businessType: "Tipo de Negócio",
+      businessType: "Tipo Negócio",
+      profile: "Perfil",
       age: "Idade",
-      serviceType: "Atendimento",
-      profile: "Perfil Empreendedor",
-      activity: "Atividade Profissional",
-      createdAt: "Data Cadastro",
     },
     years: (age: number) => `${age} anos`,
     total: (shown: number, total: number) => `${shown} de ${total} ${total === 1 ? "usuária" : "usuárias"}`,
@@ -188,8 +182,8 @@ export const ADMIN_TEXTS = {
   partnerKeys: {
     title: "Parceiras (API)",
     lead: "Chaves de acesso das parceiras aos dados de patrocínio: só quem consentiu, sem CPF, endereço nem data de nascimento.",
-    guide: "Veja o guia da API para parceiras",
-    guidePlace: "em docs/partners.md, com exemplos prontos para enviar a elas.",
+    guideLead: "Como a parceira usa a chave: a consulta, o consentimento, os totais sem identificar ninguém e os limites, com exemplos prontos para enviar a ela.",
+    guide: "Ver guia da API",
     nameLabel: "Nome da parceira",
     namePlaceholder: "Ex.: Banco Rainha",
     nameRequired: "Digite o nome da parceira",

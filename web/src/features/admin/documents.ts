@@ -109,15 +109,11 @@ export const SponsorUsersDocument = graphql(`
         id
         fullName
         phone
-        email
         plan
         region
         businessType
         age
-        serviceType
         entrepreneurProfile
-        professionalActivity
-        createdAt
       }
       nextCursor
       total

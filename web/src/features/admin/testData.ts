@@ -51,15 +51,11 @@ export function sponsorRow(id: number, overrides: Record<string, unknown> = {}) 
     id,
     fullName: `Parceira ${id}`,
     phone: `55219888800${id}`,
-    email: `parceira${id}@exemplo.com.br`,
     plan: "alteza",
     region: "sudeste",
     businessType: "serviço",
     age: 34,
-    serviceType: "online",
     entrepreneurProfile: "iniciante",
-    professionalActivity: "Fotografia",
-    createdAt: "2026-01-05T12:00:00.000Z",
     ...overrides,
   };
 }
