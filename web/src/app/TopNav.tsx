@@ -207,21 +207,6 @@ export function TopNav() {
                 <VisuallyHidden>{T.menu}</VisuallyHidden>
                 <UnreadBadge />
               </MenuButton>
-              <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">
-                <SheetPlan>
-                  {T.currentPlan}: <PlanBadge plan={user.plan} />
-                </SheetPlan>
-                <SheetList>
-                  <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
-                  <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
-                  <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
-                  <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
-                  {user.isSuperuser && (
-                    <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
-                  )}
-                  <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
-                </SheetList>
-              </Dialog>
             </MobileOnly>
           </>
         ) : (
@@ -237,9 +222,41 @@ export function TopNav() {
                 {T.login}
               </ButtonLink>
             )}
+            {/* A visitor's phone gets the menu too: 'Planos' was reachable only by scrolling (issue 24). */}
+            <MobileOnly>
+              <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+                <Burger />
+                <VisuallyHidden>{T.menu}</VisuallyHidden>
+              </MenuButton>
+            </MobileOnly>
           </>
         )}
       </Inner>
+      {status !== "loading" && (
+        <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">
+          {signedIn && (
+            <SheetPlan>
+              {T.currentPlan}: <PlanBadge plan={user.plan} />
+            </SheetPlan>
+          )}
+          <SheetList>
+            <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
+            {signedIn && <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>}
+            <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
+            {signedIn ? (
+              <>
+                <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
+                {user.isSuperuser && (
+                  <li><SheetLink to="/admin" onClick={() => setMenuOpen(false)}>{T.admin}</SheetLink></li>
+                )}
+                <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
+              </>
+            ) : (
+              pathname !== "/auth" && <li><SheetLink to="/auth" onClick={() => setMenuOpen(false)}>{T.login}</SheetLink></li>
+            )}
+          </SheetList>
+        </Dialog>
+      )}
     </Bar>
   );
 }
