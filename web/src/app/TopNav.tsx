@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { VisuallyHidden } from "../components/VisuallyHidden";
@@ -173,6 +173,14 @@ export function TopNav() {
     void logout();
   };
 
+  const menuButton = (badge: ReactNode) => (
+    <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+      <Burger />
+      <VisuallyHidden>{T.menu}</VisuallyHidden>
+      {badge}
+    </MenuButton>
+  );
+
   return (
     <Bar>
       <Inner aria-label="Principal">
@@ -202,11 +210,7 @@ export function TopNav() {
             <MobileOnly>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
-              <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-                <Burger />
-                <VisuallyHidden>{T.menu}</VisuallyHidden>
-                <UnreadBadge />
-              </MenuButton>
+              {menuButton(<UnreadBadge />)}
             </MobileOnly>
           </>
         ) : (
@@ -224,10 +228,7 @@ export function TopNav() {
             )}
             {/* A visitor's phone gets the menu too: 'Planos' was reachable only by scrolling (issue 24). */}
             <MobileOnly>
-              <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-                <Burger />
-                <VisuallyHidden>{T.menu}</VisuallyHidden>
-              </MenuButton>
+              {menuButton(null)}
             </MobileOnly>
           </>
         )}
@@ -243,7 +244,8 @@ export function TopNav() {
             <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
             {signedIn && <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>}
             <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
-            {signedIn ? (
+            {/* A visitor's 'Entrar' stays in the bar beside the menu. */}
+            {signedIn && (
               <>
                 <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
                 {user.isSuperuser && (
@@ -251,8 +253,6 @@ export function TopNav() {
                 )}
                 <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
               </>
-            ) : (
-              pathname !== "/auth" && <li><SheetLink to="/auth" onClick={() => setMenuOpen(false)}>{T.login}</SheetLink></li>
             )}
           </SheetList>
         </Dialog>
