@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { SHOTS, board, boardIsLive, signIn, toasts } from "./support";
+import { SHOTS, board, boardIsLive, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
 // Issue 24, 'Phone layout and focus': nothing floating covers an action, at a phone's and a
 // desktop's width; the first page logs no error.
@@ -132,4 +132,20 @@ test("/ logs no error while it starts, for a visitor and for a member (React's #
     await page.waitForTimeout(1000);
   }
   expect(errors).toEqual([]);
+});
+
+test("a visitor's phone: the menu reaches 'Planos', and the footer's privacy page is clean for axe", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/");
+  await boardIsLive(page);
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Navegação" });
+  await menu.getByRole("button", { name: "Planos" }).click();
+  await expect(page.getByRole("dialog", { name: /Plano/ }).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacidade e LGPD" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Seus direitos pela LGPD" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/layout-privacy-375.png`, fullPage: true });
 });

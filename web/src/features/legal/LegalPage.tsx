@@ -13,6 +13,7 @@ export const LEGAL_TEXTS = {
   privacyLead: "Como cuidamos dos seus dados e quais são os seus direitos.",
   contactTitle: "Contato",
   contactText: "Dúvidas, pedidos sobre os seus dados ou sugestões: escreva para a equipe do clube.",
+  onProfile: "em 'Meu Perfil'",
   reportHint: "Para denunciar uma publicação, use 'Denunciar' no menu do card.",
 } as const;
 
@@ -22,6 +23,10 @@ const Section = styled.section`
   h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; margin-bottom: ${({ theme }) => theme.space.xs}; }
   p { margin: 0 0 ${({ theme }) => theme.space.xs}; }
   a { color: ${({ theme }) => theme.colors.brand}; font-weight: 700; }
+`;
+
+const Intro = styled(Lead)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
 const Wrap = styled(Container)`
@@ -52,7 +57,7 @@ export default function LegalPage({ which }: { which: "terms" | "privacy" }) {
     <Wrap>
       <Card>
         <PageTitle>{terms ? P.terms.title : P.privacy.title}</PageTitle>
-        <Lead>{terms ? LEGAL_TEXTS.termsLead : LEGAL_TEXTS.privacyLead}</Lead>
+        <Intro>{terms ? LEGAL_TEXTS.termsLead : LEGAL_TEXTS.privacyLead}</Intro>
         {terms ? (
           <Section aria-label={P.terms.title}>
             <Paragraphs lines={P.terms.paragraphs} />
@@ -64,7 +69,8 @@ export default function LegalPage({ which }: { which: "terms" | "privacy" }) {
             </Section>
             <Section aria-labelledby="lgpd">
               <h2 id="lgpd">{P.lgpd.title}</h2>
-              <Paragraphs lines={P.lgpd.paragraphs} />
+              {/* The form's last line says 'nesta mesma página' (the profile): here it names the page. */}
+              <Paragraphs lines={P.lgpd.paragraphs.map((line) => line.replace("nesta mesma página", LEGAL_TEXTS.onProfile))} />
             </Section>
           </>
         )}
