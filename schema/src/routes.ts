@@ -10,6 +10,8 @@ export const APP_ROUTES = {
   conversation: "/mensagens/:id",
   admin: "/admin",
   simpleAdmin: "/admin-simples",
+  terms: "/termos",
+  privacy: "/privacidade",
 } as const;
 
 export type AppRoutePath = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -138,6 +138,7 @@ describe("App gate", () => {
     });
     expect(await screen.findByRole("heading", { name: /Bem-vinda ao/ })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Entrar" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Menu" })).not.toBeInTheDocument();
+    // Her menu is gone; a visitor's (issue 24) has no 'Sair'.
+    expect(screen.queryByRole("button", { name: "Sair" })).not.toBeInTheDocument();
   });
 });

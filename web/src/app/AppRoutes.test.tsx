@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { createRoutesFromChildren, type RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { APP_ROUTES, isAppRoute } from "@clube-coroa/schema";
@@ -46,5 +46,31 @@ describe("routes", () => {
     const routed = paths(createRoutesFromChildren(AppRoutes().props.children)).filter((path) => path !== "*");
     expect(routed.sort()).toEqual(Object.values(APP_ROUTES).sort());
     expect(routed.every((path) => isAppRoute(path.replace(/:[a-z]+/gi, "1")))).toBe(true);
+  });
+});
+
+describe("terms, privacy and contact (issue 24)", () => {
+  it("are linked from every page's footer", async () => {
+    renderApp("/nao-existe", { Me: meIs(null) });
+    const footer = await screen.findByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Termos de Uso" })).toHaveAttribute("href", "/termos");
+    expect(within(footer).getByRole("link", { name: "Privacidade e LGPD" })).toHaveAttribute("href", "/privacidade");
+    expect(within(footer).getByRole("link", { name: "Contato" })).toHaveAttribute("href", "/privacidade#contato");
+  });
+
+  it("/termos shows the terms of use", async () => {
+    renderApp("/termos", { Me: meIs(null) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Termos de Uso" })).toBeInTheDocument();
+    expect(screen.getByText("Somente maiores de 18 anos podem se cadastrar.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Contato" })).toBeInTheDocument();
+  });
+
+  it("/privacidade shows the privacy policy, her rights under the LGPD and how to reach the club", async () => {
+    renderApp("/privacidade", { Me: meIs(user()) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Seus direitos pela LGPD" })).toBeInTheDocument();
+    expect(screen.getByText("• revogar o seu consentimento;")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /@/ })).toHaveAttribute("href", expect.stringMatching(/^mailto:/));
+    expect(isAppRoute("/privacidade") && isAppRoute("/termos")).toBe(true);
   });
 });

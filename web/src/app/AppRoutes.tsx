@@ -4,7 +4,6 @@ import { APP_ROUTES } from "@clube-coroa/schema";
 import { AdminGate } from "../features/admin/AdminGate";
 import { HomeRoute } from "../features/invitation/HomeRoute";
 import { WEB_TEXTS } from "../lib/texts";
-import { NotFoundPage } from "./NotFoundPage";
 import { loginPage, messagesPage, profilePage } from "./pages";
 
 const LoginPage = loginPage.Component;
@@ -14,6 +13,10 @@ const MessagesPage = messagesPage.Component;
 // Admin code is split out and fetched only when a superuser opens it.
 const AdminDashboardPage = lazy(() => import("../features/admin/AdminDashboardPage"));
 const SimpleAdminPage = lazy(() => import("../features/admin/SimpleAdminPage"));
+// The 404 page and its card styles load when needed: they paid for the footer's links (issue 24).
+const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+// Terms and privacy: read rarely, fetched when opened (the footer links to them from every page).
+const LegalPage = lazy(() => import("../features/legal/LegalPage"));
 
 export function AppRoutes() {
   return (
@@ -39,6 +42,8 @@ export function AppRoutes() {
           </AdminGate>
         }
       />
+      <Route path={APP_ROUTES.terms} element={<LegalPage which="terms" />} />
+      <Route path={APP_ROUTES.privacy} element={<LegalPage which="privacy" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

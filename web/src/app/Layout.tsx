@@ -7,6 +7,8 @@ import { WEB_TEXTS } from "../lib/texts";
 import { useSession } from "../features/session/SessionProvider";
 import { TopNav } from "./TopNav";
 
+const F = WEB_TEXTS.footer;
+
 const SkipLink = styled.a`
   position: absolute;
   left: -999px;
@@ -56,6 +58,7 @@ const Footer = styled.footer`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
+  a { display: inline-block; padding: 12px 8px; color: ${({ theme }) => theme.colors.brand}; font-weight: 700; }
 `;
 
 /**
@@ -105,6 +108,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
       </Main>
       <Footer>
+        {/* Terms, privacy (LGPD) and contact on every page (issue 24); their pages load when opened. */}
+        <p>
+          <Link to="/termos">{F.terms}</Link>
+          <Link to="/privacidade">{F.privacy}</Link>
+          <Link to="/privacidade#contato">{F.contact}</Link>
+        </p>
         © {new Date().getFullYear()} {PRODUCT_NAME} · {WEB_TEXTS.tagline}
       </Footer>
     </>

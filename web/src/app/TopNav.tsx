@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { VisuallyHidden } from "../components/VisuallyHidden";
@@ -176,6 +176,14 @@ export function TopNav() {
     void logout();
   };
 
+  const menuButton = (badge: ReactNode) => (
+    <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+      <Burger />
+      <VisuallyHidden>{T.menu}</VisuallyHidden>
+      {badge}
+    </MenuButton>
+  );
+
   return (
     <Bar>
       <Inner aria-label="Principal">
@@ -205,24 +213,7 @@ export function TopNav() {
             <MobileOnly $staff={user.isSuperuser}>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
-              <MenuButton type="button" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
-                <Burger />
-                <VisuallyHidden>{T.menu}</VisuallyHidden>
-                <UnreadBadge />
-              </MenuButton>
-              <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">
-                <SheetPlan>
-                  {T.currentPlan}: <PlanBadge plan={user.plan} />
-                </SheetPlan>
-                <SheetList>
-                  <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
-                  <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>
-                  <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
-                  <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
-                  {user.isSuperuser && <StaffLinks Link={SheetLink} Wrap="li" onNavigate={() => setMenuOpen(false)} />}
-                  <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
-                </SheetList>
-              </Dialog>
+              {menuButton(<UnreadBadge />)}
             </MobileOnly>
           </>
         ) : (
@@ -238,9 +229,35 @@ export function TopNav() {
                 {T.login}
               </ButtonLink>
             )}
+            {/* A visitor's phone gets the menu too: 'Planos' was reachable only by scrolling (issue 24). */}
+            <MobileOnly>
+              {menuButton(null)}
+            </MobileOnly>
           </>
         )}
       </Inner>
+      {status !== "loading" && (
+        <Dialog open={menuOpen} onOpenChange={setMenuOpen} title={T.menuTitle} placement="right">
+          {signedIn && (
+            <SheetPlan>
+              {T.currentPlan}: <PlanBadge plan={user.plan} />
+            </SheetPlan>
+          )}
+          <SheetList>
+            <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
+            {signedIn && <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>}
+            <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
+            {/* A visitor's 'Entrar' stays in the bar beside the menu. */}
+            {signedIn && (
+              <>
+                <li><SheetLink to="/perfil" onClick={() => setMenuOpen(false)}>{T.profile}</SheetLink></li>
+                {user.isSuperuser && <StaffLinks Link={SheetLink} Wrap="li" onNavigate={() => setMenuOpen(false)} />}
+                <li><SheetButton type="button" onClick={onLogout}>{T.logout}</SheetButton></li>
+              </>
+            )}
+          </SheetList>
+        </Dialog>
+      )}
     </Bar>
   );
 }

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import styled, { css, keyframes } from "styled-components";
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -113,12 +113,29 @@ interface DialogProps {
 
 /** An accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
 export function Dialog({ open, onOpenChange, title, description, descriptionTone = "muted", trigger, placement = "center", size = "md", closeLabel = "Fechar", steady = false, children }: DialogProps) {
+  // What had the focus when it opened (the button that opened it): Radix returns the focus to its
+  // own Trigger only, so a dialog opened by an ordinary button left it on the page body (issue 24).
+  // A layout effect runs before Radix moves the focus into the dialog.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open || typeof document === "undefined") return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (trigger || !target || !target.isConnected) return;
+    event.preventDefault();
+    target.focus({ preventScroll: true });
+  };
+
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <Overlay />
-        <Content $placement={placement} $size={size} $steady={steady} {...(description ? {} : { "aria-describedby": undefined })}>
+        <Content $placement={placement} $size={size} $steady={steady} onCloseAutoFocus={returnFocus} {...(description ? {} : { "aria-describedby": undefined })}>
           <Header>
             <Title>{title}</Title>
             <Close aria-label={closeLabel}>×</Close>

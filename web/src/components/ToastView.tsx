@@ -7,9 +7,18 @@ import type { CurrentToast, ToastVariant } from "./Toast";
 const slideIn = keyframes`from { transform: translateY(16px); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
 const slideOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(110%); }`;
 
+/** A modal dialog on screen (Radix's; the new-message card says aria-modal="false"). */
+const DIALOG_OPEN = `[role="dialog"][data-state="open"]:not([aria-modal="false"])`;
+
+/*
+ * Toasts never cover an action (issue 24). At the bottom of the screen by default, above what a page
+ * marks as its own bottom bar (the message box writes --toast-clearance, see Thread); while a dialog is
+ * open, at the top left, clear of the dialog's buttons at its foot and of its close button at the top
+ * right (88 px: the close button's 44 px, the dialog's padding and margin).
+ */
 const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
-  bottom: 0;
+  bottom: var(--toast-clearance, 0px);
   right: 0;
   left: 0;
   z-index: ${({ theme }) => theme.zIndex.toast};
@@ -26,6 +35,16 @@ const Viewport = styled(RadixToast.Viewport)`
   ${({ theme }) => theme.media.md} {
     left: auto;
     margin: 0;
+  }
+
+  body:has(${DIALOG_OPEN}) & {
+    top: 0;
+    bottom: auto;
+    left: 0;
+    right: auto;
+    margin: 0;
+    padding: ${({ theme }) => theme.space.xs};
+    max-width: min(440px, calc(100% - 88px));
   }
 `;
 

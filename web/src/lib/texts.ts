@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from "@clube-coroa/schema";
 /** Texts of the web client that the shared package does not hold yet (same voice: short, feminine). */
 export const WEB_TEXTS = {
   tagline: "Networking exclusivo para mulheres empreendedoras",
+  footer: { terms: "Termos de Uso", privacy: "Privacidade e LGPD", contact: "Contato" },
   nav: {
     mural: "Mural",
     messages: "Mensagens",

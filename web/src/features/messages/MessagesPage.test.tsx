@@ -268,6 +268,13 @@ describe("Central de Mensagens", () => {
     expect(bubbles()).toHaveLength(2);
   });
 
+  it("'Excluir conversa' in the thread header is an icon with its name for screen readers, not a text beside her name", async () => {
+    renderApp("/mensagens/5", handlers());
+    const remove = await screen.findByRole("button", { name: "Excluir conversa" });
+    expect(remove).toHaveTextContent(/^$/);
+    expect(remove.querySelector("svg")).not.toBeNull();
+  });
+
   it("deletes a conversation after confirmation and goes back to the list", async () => {
     const u = userEvent.setup();
     const { calls } = renderApp(

@@ -99,6 +99,27 @@ describe("new-message popup", () => {
     });
     expect(screen.queryByRole("dialog", { name: "Nova mensagem" })).not.toBeInTheDocument();
   });
+
+  it("goes away when she opens that conversation herself (from the list, not 'Ver Mensagem')", async () => {
+    const u = userEvent.setup();
+    const notice = deferred<unknown>();
+    renderApp("/mensagens", {
+      Me: meIs(user()),
+      NewMessageNotifications: () => notice.promise,
+      Conversations: () => ({ data: { conversations: [conversation()] } }),
+      Conversation: () => ({ data: { conversation: conversation() } }),
+      Messages: () => ({ data: { messages: [] } }),
+    });
+    const row = await screen.findByRole("link", { name: /^Bia/ });
+    await act(async () => {
+      notice.resolve({ data: { notifications: notification } });
+    });
+    expect(await screen.findByRole("dialog", { name: "Nova mensagem" })).toBeInTheDocument();
+
+    await u.click(row);
+    expect(await screen.findByText("Conversa iniciada!")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Nova mensagem" })).not.toBeInTheDocument();
+  });
 });
 
 describe("unread badge", () => {

@@ -100,6 +100,15 @@ export function NewMessagePopup() {
     },
   });
 
+  // She opened that conversation herself (from the list, a link): she is reading it, no popup over it.
+  const noticeId = notice?.conversationId ?? null;
+  useEffect(() => {
+    if (noticeId === null || noticeId !== openId) return;
+    clearTimeout(closeTimer.current);
+    setNotice(null);
+    setClosing(false);
+  }, [noticeId, openId]);
+
   // Closes itself 8 s after the latest notification.
   useEffect(() => {
     if (!notice) return;

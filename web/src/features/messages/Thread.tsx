@@ -71,6 +71,30 @@ const Who = styled.div`
   p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
+/** 'Excluir conversa' as a bin icon (its name for screen readers): the name and offer keep the room. */
+const DeleteButton = styled.button`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.tapTarget};
+  height: ${({ theme }) => theme.tapTarget};
+  border: none;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.brandSoft}; color: ${({ theme }) => theme.colors.danger}; }
+`;
+
+function BinIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}
+
 const Scroller = styled.div`
   flex: 1;
   min-height: 0;
@@ -153,6 +177,34 @@ const Centered = styled.div`
   text-align: center;
 `;
 
+/**
+ * Keeps toasts above the message box while it is on screen ('Conversa iniciada!' covered it on a
+ * phone, issue 24): the toast list reads --toast-clearance, the height from the box's top to the
+ * bottom of the screen.
+ */
+function useToastsAbove(box: { current: HTMLElement | null }) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const place = () => {
+      const rect = box.current?.getBoundingClientRect();
+      const height = window.innerHeight;
+      const clearance = !rect || rect.bottom <= 0 || rect.top >= height ? 0 : Math.round(height - rect.top);
+      root.style.setProperty("--toast-clearance", `${clearance}px`);
+    };
+    place();
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(place) : null;
+    if (box.current) observer?.observe(box.current);
+    window.addEventListener("resize", place);
+    window.addEventListener("scroll", place, { passive: true });
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place);
+      root.style.removeProperty("--toast-clearance");
+    };
+  }, [box]);
+}
+
 const isVisible = () => typeof document === "undefined" || document.visibilityState !== "hidden";
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
@@ -171,6 +223,8 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const composer = useRef<HTMLFormElement>(null);
+  useToastsAbove(composer);
   // The key of each text being sent or whose send failed, by conversation and text: sending the
   // same text again reuses it, so a message the server stored while its answer was lost (an
   // instance killed mid-request) is not stored twice.
@@ -411,9 +465,9 @@ export function Thread({ conversationId }: { conversationId: number }) {
               </h2>
               <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
             </Who>
-            <Button $variant="ghost" $size="sm" onClick={() => setConfirming(true)}>
-              {MT.deleteButton}
-            </Button>
+            <DeleteButton type="button" aria-label={MT.deleteButton} title={MT.deleteButton} onClick={() => setConfirming(true)}>
+              <BinIcon />
+            </DeleteButton>
           </>
         )}
       </Header>
@@ -466,7 +520,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
           </>
         )}
       </Scroller>
-      <Form onSubmit={onSubmit}>
+      <Form ref={composer} onSubmit={onSubmit}>
         <VisuallyHidden as="label" htmlFor={inputId}>
           {MT.inputLabel}
         </VisuallyHidden>

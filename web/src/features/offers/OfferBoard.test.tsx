@@ -218,3 +218,43 @@ describe("a visitor who likes or contacts", () => {
     expect(screen.queryByText("Falha ao curtir oferta. Tente novamente.")).not.toBeInTheDocument();
   });
 });
+
+describe("the keyboard on the board", () => {
+  it("reaches '+ Publicar' before the cards (it was the 79th Tab stop)", async () => {
+    const u = userEvent.setup();
+    renderBoard(user({ plan: "nobreza" }), {}, [offerNode(), offerNode({ id: 43 }), offerNode({ id: 44 })]);
+    const publish = await screen.findByRole("button", { name: /Publicar/ });
+    await waitFor(() => expect(screen.getAllByRole("article")[0]).toBeInTheDocument());
+    const cards = screen.getAllByRole("article");
+    let stops = 0;
+    while (document.activeElement !== publish && stops < 60) {
+      await u.tab();
+      stops += 1;
+      expect(cards.some((card) => card.contains(document.activeElement))).toBe(false);
+    }
+    expect(publish).toHaveFocus();
+  });
+
+  it("Escape on 'Nova Proposta' gives the focus back to '+ Publicar'", async () => {
+    const u = userEvent.setup();
+    renderBoard(user({ plan: "nobreza" }));
+    const publish = await screen.findByRole("button", { name: /Publicar/ });
+    await u.click(publish);
+    await screen.findByRole("dialog", { name: "Nova Proposta" });
+    await u.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Nova Proposta" })).not.toBeInTheDocument());
+    expect(publish).toHaveFocus();
+  });
+
+  it("closing 'Denunciar Publicação' gives the focus back to the card's menu button", async () => {
+    const u = userEvent.setup();
+    renderBoard(user({ plan: "nobreza" }));
+    const more = await screen.findByRole("button", { name: "Mais ações" });
+    await u.click(more);
+    await u.click(screen.getByRole("menuitem", { name: "Denunciar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Denunciar Publicação" });
+    await u.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Denunciar Publicação" })).not.toBeInTheDocument());
+    expect(more).toHaveFocus();
+  });
+});

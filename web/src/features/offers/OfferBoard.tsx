@@ -65,7 +65,7 @@ const T = BOARD_TEXTS;
  * A fieldset so that every control of the board is disabled (`disabled`) until the app has taken
  * over the cards the server drew into the page: before that they would look usable and do nothing.
  */
-const Board = styled.fieldset`
+const Board = styled.fieldset<{ $fabSpace: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
@@ -73,6 +73,16 @@ const Board = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
+  /* Room under the last card (or 'Ver mais') for the floating '+ Publicar', so it covers no button
+     when she reaches the end of the board (issue 24): its height, its margin and a little air. */
+  ${({ $fabSpace, theme }) =>
+    $fabSpace &&
+    css`
+      padding-bottom: calc(56px + ${theme.space.md} + ${theme.space.xs} + env(safe-area-inset-bottom, 0px));
+      ${theme.media.md} {
+        padding-bottom: calc(56px + ${theme.space.xl} + ${theme.space.xs});
+      }
+    `}
 `;
 
 const Lead = styled.p`
@@ -725,8 +735,17 @@ export function OfferBoard() {
   }
 
   return (
-    <Board disabled={!hydrated}>
+    <Board disabled={!hydrated} $fabSpace={signedIn}>
       <Lead>{T.lead}</Lead>
+
+      {/* Floating, but early in the tab order: right after the lead, before the tabs and the cards
+          (it was the 79th stop after twelve cards, issue 24). */}
+      {signedIn && (
+        <Fab type="button" onClick={openCreate}>
+          <Plus aria-hidden="true">+</Plus>
+          {T.publish}
+        </Fab>
+      )}
 
       <Tabs role="group" aria-label={T.filters.tabs}>
         {[ALL, ...OFFER_TYPES].map((type) => (
@@ -799,13 +818,6 @@ export function OfferBoard() {
             {loadingMore ? T.loadingMore : T.more}
           </Button>
         </More>
-      )}
-
-      {signedIn && (
-        <Fab type="button" onClick={openCreate}>
-          <Plus aria-hidden="true">+</Plus>
-          {T.publish}
-        </Fab>
       )}
 
       <OfferFormDialog

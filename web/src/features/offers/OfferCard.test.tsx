@@ -1,4 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { ThemeProvider } from "styled-components";
+import { theme } from "../../styles/theme";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderUi } from "../../lib/renderUi";
@@ -268,5 +272,38 @@ describe("board states", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Carregando ofertas...");
     expect(screen.getByRole("button", { name: "Tentar Novamente" })).toBeDisabled();
     expect(screen.queryByText("Não foi possível carregar as ofertas")).not.toBeInTheDocument();
+  });
+});
+
+describe("a card the server drew a while ago", () => {
+  it("is taken over without a hydration error (React's #418), then reads the time from the real clock", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // The server keeps its drawing of / until the board changes: here, five minutes.
+      const drawnAt = new Date("2026-11-27T12:00:00Z");
+      vi.setSystemTime(drawnAt);
+      const ui = (
+        <ThemeProvider theme={theme}>
+          <OfferCard offer={offer({ createdAt: drawnAt.toISOString() })} isOwner={false} onLike={() => undefined} onContact={() => undefined} />
+        </ThemeProvider>
+      );
+      const container = document.createElement("div");
+      document.body.append(container);
+      container.innerHTML = renderToString(ui);
+      expect(container).toHaveTextContent("Agora mesmo");
+
+      vi.setSystemTime(new Date(drawnAt.getTime() + 5 * 60_000));
+      const recoverable = vi.fn();
+      let root: Root | undefined;
+      await act(async () => {
+        root = hydrateRoot(container, ui, { onRecoverableError: recoverable });
+      });
+      expect(recoverable).not.toHaveBeenCalled();
+      await waitFor(() => expect(container).toHaveTextContent("Há 5 minutos"));
+      act(() => root?.unmount());
+      container.remove();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -275,6 +275,22 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+/**
+ * 'Há 5 minutos': the server keeps its drawing of `/` until the board changes, so the drawn text may
+ * be older than the app's first render (React's hydration error #418, issue 24). The drawn text is
+ * taken over as it is, then read again from the real clock once the card is hers.
+ */
+function RelativeTime({ iso }: { iso: string }) {
+  // A new element once live: React keeps a hydrated text it was told to ignore until it changes.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return (
+    <time key={live ? "live" : "drawn"} dateTime={iso} suppressHydrationWarning>
+      {formatRelativeTime(iso)}
+    </time>
+  );
+}
+
 /** One offer or request of the Mural de Parcerias (spec part 1 sections 2, 4, 6). */
 export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onOpenAuthor, preview = false }: OfferCardProps) {
   const titleId = useId();
@@ -309,7 +325,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
   return (
     <Card id={preview ? undefined : `oferta-${offer.id}`} aria-labelledby={titleId} $urgent={offer.isUrgent}>
       <Top>
-        <time dateTime={offer.createdAt}>{formatRelativeTime(offer.createdAt)}</time>
+        <RelativeTime iso={offer.createdAt} />
         {offer.isUrgent && <UrgentBadge>⚡ {T.urgent}</UrgentBadge>}
         <OverflowMenu label={T.menu} actions={actions} />
       </Top>

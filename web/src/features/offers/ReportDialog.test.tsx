@@ -51,6 +51,28 @@ describe("ReportDialog", () => {
     expect(reports()).toHaveLength(0);
   });
 
+  it("choosing 'Outro' brings its text box into view and puts the cursor in it", async () => {
+    const { u } = setup(ok);
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+    scrolled.mockClear();
+    await u.click(screen.getByRole("radio", { name: /^Outro/ }));
+    const description = screen.getByLabelText("Descreva o motivo");
+    await waitFor(() => expect(description).toHaveFocus());
+    expect(scrolled.mock.contexts.some((el) => el instanceof Element && el.contains(description))).toBe(true);
+  });
+
+  it("an empty 'Outro' scrolls its error into view and announces it", async () => {
+    const { u } = setup(ok);
+    await u.click(screen.getByRole("radio", { name: /^Outro/ }));
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+    scrolled.mockClear();
+    await u.click(send());
+    const error = screen.getByRole("alert");
+    expect(error).toHaveTextContent("Descreva o motivo da denúncia");
+    expect(screen.getByLabelText("Descreva o motivo")).toHaveAccessibleDescription(/Descreva o motivo da denúncia/);
+    await waitFor(() => expect(scrolled.mock.contexts.some((el) => el instanceof Element && el.contains(error))).toBe(true));
+  });
+
   it("requires a description for 'Outro', with a counter, then sends it", async () => {
     const { u, reports, onClose } = setup(ok);
     await u.click(screen.getByRole("radio", { name: /^Outro/ }));

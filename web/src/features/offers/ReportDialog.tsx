@@ -30,6 +30,11 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/** The 'Outro' box: scrolled to clear of the sticky buttons below it (about 130 px on a phone). */
+const OtherReason = styled(Stack)`
+  scroll-margin: ${({ theme }) => theme.space.md} 0 152px;
+`;
+
 const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -65,6 +70,9 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const [sending, setSending] = useState(false);
   const reasonsRef = useRef<HTMLFieldSetElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const otherRef = useRef<HTMLDivElement>(null);
+  // Set when she picks 'Outro' or her description is refused: its box (and error) then come into view.
+  const [reveal, setReveal] = useState(0);
   const ids = { reason: useId(), description: useId(), descriptionError: useId(), counter: useId() };
 
   // A new target starts a clean form.
@@ -75,6 +83,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     setReasonError(null);
     setDescriptionError(null);
     setSending(false);
+    setReveal(0);
   }, [offerId]);
 
   const trimmed = description.trim();
@@ -87,16 +96,24 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     }
     if (reason === "other" && trimmed.length < DESCRIPTION_MIN) {
       setDescriptionError(T.descriptionRequired);
-      descriptionRef.current?.focus();
+      setReveal((n) => n + 1);
       return false;
     }
     if (trimmed.length > DESCRIPTION_MAX) {
       setDescriptionError(T.descriptionTooLong(DESCRIPTION_MAX));
-      descriptionRef.current?.focus();
+      setReveal((n) => n + 1);
       return false;
     }
     return true;
   };
+
+  // Once drawn, the box (with its error under it) is scrolled into view and takes the cursor: on a
+  // phone it opens below the fold, under the sticky buttons (issue 24).
+  useEffect(() => {
+    if (reveal === 0) return;
+    descriptionRef.current?.focus({ preventScroll: true });
+    otherRef.current?.scrollIntoView({ block: "nearest" });
+  }, [reveal]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,6 +164,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
                   setReason(value);
                   setReasonError(null);
                   if (value !== "other") setDescriptionError(null);
+                  else setReveal((n) => n + 1);
                 }}
               />
             ))}
@@ -158,7 +176,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
           </Fieldset>
 
           {reason === "other" && (
-            <Stack>
+            <OtherReason ref={otherRef}>
               <Label htmlFor={ids.description}>{T.descriptionLabel}</Label>
               <TextArea
                 id={ids.description}
@@ -181,7 +199,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
                   {descriptionError}
                 </FieldMessage>
               )}
-            </Stack>
+            </OtherReason>
           )}
 
           <Buttons>
