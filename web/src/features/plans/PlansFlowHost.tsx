@@ -31,12 +31,11 @@ type Step =
   | { name: "migration"; target: PlanName; cycle: BillingCycle }
   | { name: "downgrade"; target: PlanName; cycle: BillingCycle }
   | { name: "checkout"; target: PlanName; cycle: BillingCycle; migration: boolean; key: number }
-  | { name: "celebration"; plan: PlanName; migration: boolean };
+  | { name: "celebration"; plan: PlanName };
 
 /** A checkout whose payment the page waits for, by push (paymentUpdated, meUpdated), never by polling. */
 interface Awaiting {
   plan: PlanName;
-  migration: boolean;
   result: CheckoutResultFieldsFragment;
   /** The checkout dialog that created it, while it is open. */
   checkoutKey: number;
@@ -55,7 +54,7 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { status, user } = useSession();
+  const { status, user, tellsPlanChange } = useSession();
   const current = status === "authenticated" && user ? (user.plan as PlanName) : null;
   const [step, setStep] = useState<Step>({ name: "closed" });
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
@@ -150,7 +149,7 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
     const paid = PAID_STATUSES.has(awaiting.result.payment.status);
     if (!paid && current !== awaiting.plan) return;
     setAwaiting(null);
-    setStep({ name: "celebration", plan: awaiting.plan, migration: awaiting.migration });
+    setStep({ name: "celebration", plan: awaiting.plan });
     // Her plan, badge and profile follow at once even if meUpdated has not arrived yet.
     if (current !== awaiting.plan) void client.refetchQueries({ include: ["Me", "MyProfile"] }).catch(() => undefined);
   }, [awaiting, client, current]);
@@ -199,15 +198,15 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
           migration={step.migration}
           initialCycle={step.cycle}
           created={awaiting?.checkoutKey === step.key ? awaiting.result : null}
-          onCreated={(result) => setAwaiting({ plan: step.target, migration: step.migration, result, checkoutKey: step.key })}
+          onCreated={(result) => {
+            // The celebration tells her of the new plan: the session's toast is not repeated for it.
+            tellsPlanChange(step.target);
+            setAwaiting({ plan: step.target, result, checkoutKey: step.key });
+          }}
           onClose={close}
         />
       )}
-      <CelebrationDialog
-        plan={step.name === "celebration" ? step.plan : null}
-        migration={step.name === "celebration" && step.migration}
-        onClose={close}
-      />
+      <CelebrationDialog plan={step.name === "celebration" ? step.plan : null} onClose={close} />
     </>
   );
 }
