@@ -405,7 +405,7 @@ export function createBillingService(deps: BillingDeps) {
             cardBrand: first.card?.brand ?? null,
             cardLast4: first.card?.last4 ?? null,
           },
-          include: { subscription: { select: { plan: true } } },
+          include: { subscription: { select: { plan: true, billingCycle: true } } },
         });
         await tx.user.update({ where: { id: userId }, data: { asaasCustomerId: created.customerId } });
         await audit(tx, {
@@ -704,7 +704,7 @@ export function createBillingService(deps: BillingDeps) {
         ...(card?.creditCardBrand ? { cardBrand: card.creditCardBrand.slice(0, 40) } : {}),
         ...(card?.creditCardNumber ? { cardLast4: lastFour(card.creditCardNumber) } : {}),
       },
-      include: { subscription: { select: { plan: true } } },
+      include: { subscription: { select: { plan: true, billingCycle: true } } },
     });
     const effects: Effects = { outcome: "applied", userId: payment.userId, payment: toPaymentDTO(savedPayment) };
     const subscription = payment.subscription;
@@ -867,7 +867,7 @@ export function createBillingService(deps: BillingDeps) {
       where: { userId: user.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
-      include: { subscription: { select: { plan: true } } },
+      include: { subscription: { select: { plan: true, billingCycle: true } } },
     });
     return payments.map(toPaymentDTO);
   }
@@ -912,7 +912,7 @@ export function createBillingService(deps: BillingDeps) {
       dueDate: dateOnly(payment.dueDate),
       externalReference: payment.subscriptionId !== null ? String(payment.subscriptionId) : null,
     });
-    const fresh = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { subscription: { select: { plan: true } } } });
+    const fresh = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { subscription: { select: { plan: true, billingCycle: true } } } });
     return toPaymentDTO(fresh);
   }
 

@@ -28,7 +28,7 @@ type Step =
   | { name: "plans" }
   | { name: "imperatriz" }
   | { name: "interestThanks"; already: boolean }
-  | { name: "migration"; target: PlanName; cycle: BillingCycle }
+  | { name: "migration"; target: PlanName; cycle: BillingCycle; cycleSwitch?: boolean }
   | { name: "downgrade"; target: PlanName; cycle: BillingCycle }
   | { name: "checkout"; target: PlanName; cycle: BillingCycle; migration: boolean; key: number }
   | { name: "celebration"; plan: PlanName };
@@ -36,6 +36,8 @@ type Step =
 /** A checkout whose payment the page waits for, by push (paymentUpdated, meUpdated), never by polling. */
 interface Awaiting {
   plan: PlanName;
+  /** The other cycle of the plan she already has. */
+  samePlan: boolean;
   result: CheckoutResultFieldsFragment;
   /** The checkout dialog that created it, while it is open. */
   checkoutKey: number;
@@ -75,7 +77,7 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
   const openPlans = useCallback(() => setStep({ name: "plans" }), []);
 
   const choosePlan = useCallback(
-    (plan: PlanName, cycle: BillingCycle = "monthly") => {
+    (plan: PlanName, cycle: BillingCycle = "monthly", cycleSwitch = false) => {
       if (!current) {
         setStep({ name: "closed" });
         toast({ title: PLAN_TEXTS.plans.signInTitle, description: PLAN_TEXTS.plans.signInText });
@@ -84,6 +86,8 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
       }
       switch (planChangeOf(current, plan)) {
         case "current":
+          // Her plan on the other cycle (her subscription panel offers it): a migration the server orders.
+          if (cycleSwitch) setStep({ name: "migration", target: plan, cycle, cycleSwitch: true });
           return;
         case "comingSoon":
           setStep({ name: "imperatriz" });
@@ -147,7 +151,8 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
   useEffect(() => {
     if (!awaiting) return;
     const paid = PAID_STATUSES.has(awaiting.result.payment.status);
-    if (!paid && current !== awaiting.plan) return;
+    // Her plan arriving tells of a new plan, not of the other cycle of the plan she has: that one waits for its payment.
+    if (!paid && (awaiting.samePlan || current !== awaiting.plan)) return;
     setAwaiting(null);
     setStep({ name: "celebration", plan: awaiting.plan });
     // Her plan, badge and profile follow at once even if meUpdated has not arrived yet.
@@ -157,7 +162,7 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
   // The provider's calls: the ones queued while this code loaded, then each as it comes.
   const handle = (request: PlansRequest) => {
     if (request.kind === "open") openPlans();
-    else if (request.kind === "choose") choosePlan(request.plan, request.cycle);
+    else if (request.kind === "choose") choosePlan(request.plan, request.cycle, request.cycle !== undefined);
     else void registerInterest();
   };
   const latest = useRef(handle);
@@ -177,6 +182,7 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
           open
           from={from}
           to={step.target}
+          toCycle={step.cycleSwitch ? step.cycle : undefined}
           onCancel={close}
           onConfirm={() => setStep({ name: "checkout", target: step.target, cycle: step.cycle, migration: true, key: ++checkoutKeys.current })}
         />
@@ -200,8 +206,9 @@ export function PlansFlowHost({ bridge }: { bridge: PlansBridge }) {
           created={awaiting?.checkoutKey === step.key ? awaiting.result : null}
           onCreated={(result) => {
             // The celebration tells her of the new plan: the session's toast is not repeated for it.
-            tellsPlanChange(step.target);
-            setAwaiting({ plan: step.target, result, checkoutKey: step.key });
+            const samePlan = step.target === current;
+            if (!samePlan) tellsPlanChange(step.target);
+            setAwaiting({ plan: step.target, samePlan, result, checkoutKey: step.key });
           }}
           onClose={close}
         />
