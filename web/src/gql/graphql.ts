@@ -41,6 +41,8 @@ export type CreateSubscriptionInput = {
   customer: CheckoutCustomerInput;
   plan: Plan;
   promoCode?: string | null | undefined;
+  /** Keep customer.email as her profile's e-mail once the checkout is created. */
+  saveEmailToProfile?: boolean | null | undefined;
 };
 
 /** Sent to the payment provider and nowhere else: never stored or logged. */

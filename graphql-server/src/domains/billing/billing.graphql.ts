@@ -107,6 +107,7 @@ const CreateSubscriptionInput = builder.inputType("CreateSubscriptionInput", {
     customer: t.field({ type: CheckoutCustomerInput, required: true }),
     creditCard: t.field({ type: CreditCardInput }),
     promoCode: t.string(),
+    saveEmailToProfile: t.boolean({ description: "Keep customer.email as her profile's e-mail once the checkout is created." }),
   }),
 });
 

@@ -407,7 +407,11 @@ export function createBillingService(deps: BillingDeps) {
           },
           include: { subscription: { select: { plan: true, billingCycle: true } } },
         });
-        await tx.user.update({ where: { id: userId }, data: { asaasCustomerId: created.customerId } });
+        // 'Salvar este e-mail no meu perfil': the e-mail she typed is her profile's from now on.
+        await tx.user.update({
+          where: { id: userId },
+          data: { asaasCustomerId: created.customerId, ...(input.saveEmailToProfile ? { email: customer.email } : {}) },
+        });
         await audit(tx, {
           actorId: userId,
           userId,
@@ -425,6 +429,8 @@ export function createBillingService(deps: BillingDeps) {
     }
     // The provider may have told us about the payment before we had written it down.
     await replayEarlyEvents(first.id);
+    // Her row changed (the e-mail she chose to keep): sessions and her open pages are told, as for any change of it.
+    if (input.saveEmailToProfile) await planWriter.planChanged(await prisma.user.findUniqueOrThrow({ where: { id: userId } }));
 
     const label = PLAN_LABELS[input.plan];
     const message = isMigration

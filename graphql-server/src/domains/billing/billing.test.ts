@@ -143,6 +143,20 @@ describe("billing with the local provider", () => {
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
+  it("'Salvar este e-mail no meu perfil': the checkout's e-mail becomes her profile's only when she asks", async () => {
+    const { user, client } = await createMember(t, "5521914", { plan: "nobreza" });
+    const emailOf = async () => (await t.app.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).email;
+    const before = await emailOf();
+    expect((await client.gql("mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { __typename } }", { input: { ...checkout("alteza", "PIX"), customer: { ...checkout("alteza", "PIX").customer, email: "nao.salvar@example.com" } } })).body.data.createSubscription.__typename).toBe("CheckoutResult");
+    expect(await emailOf()).toBe(before);
+    const kept = await client.gql("mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { __typename } }", {
+      input: { ...checkout("majestade", "PIX"), customer: { ...checkout("majestade", "PIX").customer, email: "ana.nova@example.com" }, saveEmailToProfile: true },
+    });
+    expect(kept.body.data.createSubscription.__typename).toBe("CheckoutResult");
+    expect(await emailOf()).toBe("ana.nova@example.com");
+    expect((await client.gql("{ profile { email } }")).body.data.profile.email).toBe("ana.nova@example.com");
+  });
+
   it("switching the cycle of the plan she pays for is a migration: her plan holds until the new cycle's first payment, then the subscription is annual", async () => {
     const { user, client } = await createMember(t, "5521913", { plan: "nobreza" });
     const first = await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX"));

@@ -44,6 +44,7 @@ export const PLAN_TEXTS = {
     customer: "Seus dados",
     name: "Nome completo",
     email: "Email",
+    saveEmail: "Salvar este e-mail no meu perfil",
     phone: "Telefone",
     cpfCnpj: "CPF ou CNPJ",
     promo: "Código promocional (opcional)",

@@ -71,6 +71,8 @@ function renderProfile(handlers: Record<string, Handler> = {}, plan: Plan = "nob
     Me: meIs(user({ plan })),
     MyProfile: () => ({ data: { profile: profile({ plan }) } }),
     ReferralStats: () => ({ data: { referralStats: stats } }),
+    // 'Sua assinatura': nothing paid yet.
+    MyBilling: () => ({ data: { mySubscription: null, myPayments: [] } }),
     ...handlers,
   });
 }
