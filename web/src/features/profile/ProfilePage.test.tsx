@@ -252,6 +252,7 @@ describe("ProfilePage", () => {
       Me: () => ({ data: { me: user({ plan }) } }),
       MyProfile: () => ({ data: { profile: profile({ plan: "alteza" }) } }),
       ReferralStats: () => ({ data: { referralStats: stats } }),
+      MyBilling: () => ({ data: { mySubscription: null, myPayments: [] } }),
       CancelSubscription: () => {
         plan = "nobreza";
         return { data: { cancelSubscription: profile({ plan: "nobreza" }) } };
