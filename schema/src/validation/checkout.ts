@@ -100,6 +100,8 @@ export function checkoutSchema(now: Date = new Date()) {
       ),
       creditCard: z.preprocess((v) => (v === null ? undefined : v), card.optional()),
       promoCode: z.preprocess((v) => (v === null ? undefined : v), withoutNul(z.string().max(40)).optional()),
+      /** 'Salvar este e-mail no meu perfil': the customer's e-mail becomes her profile's once the checkout is created. */
+      saveEmailToProfile: z.preprocess((v) => (v === null ? undefined : v), z.boolean().optional()),
     })
     .superRefine((input, ctx) => {
       if (input.billingType !== "CREDIT_CARD") return;

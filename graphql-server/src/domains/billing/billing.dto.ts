@@ -6,6 +6,8 @@ export interface PaymentDTO {
   id: number;
   providerPaymentId: string;
   plan: PlanName | null;
+  /** The cycle of the subscription it charges (null for a charge without one). */
+  billingCycle: PlanSubscription["billingCycle"] | null;
   billingType: Payment["billingType"];
   status: Payment["status"];
   amountCents: number;
@@ -38,12 +40,13 @@ export const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 /** YYYY-MM-DD as the value a @db.Date column takes. */
 export const dateColumn = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-export function toPaymentDTO(payment: Payment & { subscription?: Pick<PlanSubscription, "plan"> | null }): PaymentDTO {
+export function toPaymentDTO(payment: Payment & { subscription?: Pick<PlanSubscription, "plan" | "billingCycle"> | null }): PaymentDTO {
   const unpaid = payment.status === "pending" || payment.status === "overdue";
   return {
     id: payment.id,
     providerPaymentId: payment.asaasPaymentId ?? "",
     plan: payment.subscription?.plan ?? null,
+    billingCycle: payment.subscription?.billingCycle ?? null,
     billingType: payment.billingType,
     status: payment.status,
     amountCents: payment.amountCents,

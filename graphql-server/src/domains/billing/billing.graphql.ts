@@ -35,6 +35,7 @@ const PaymentRef = builder.objectRef<PaymentDTO>("Payment").implement({
     id: t.exposeInt("id"),
     providerPaymentId: t.exposeString("providerPaymentId"),
     plan: t.field({ type: PlanEnum, nullable: true, resolve: (p) => p.plan }),
+    billingCycle: t.field({ type: BillingCycleEnum, nullable: true, description: "The cycle of the subscription it charges.", resolve: (p) => p.billingCycle }),
     billingType: t.field({ type: BillingTypeEnum, resolve: (p) => p.billingType }),
     status: t.field({ type: PaymentStatusEnum, resolve: (p) => p.status }),
     amountCents: t.exposeInt("amountCents"),
@@ -106,6 +107,7 @@ const CreateSubscriptionInput = builder.inputType("CreateSubscriptionInput", {
     customer: t.field({ type: CheckoutCustomerInput, required: true }),
     creditCard: t.field({ type: CreditCardInput }),
     promoCode: t.string(),
+    saveEmailToProfile: t.boolean({ description: "Keep customer.email as her profile's e-mail once the checkout is created." }),
   }),
 });
 

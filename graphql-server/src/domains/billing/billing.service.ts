@@ -405,9 +405,13 @@ export function createBillingService(deps: BillingDeps) {
             cardBrand: first.card?.brand ?? null,
             cardLast4: first.card?.last4 ?? null,
           },
-          include: { subscription: { select: { plan: true } } },
+          include: { subscription: { select: { plan: true, billingCycle: true } } },
         });
-        await tx.user.update({ where: { id: userId }, data: { asaasCustomerId: created.customerId } });
+        // 'Salvar este e-mail no meu perfil': the e-mail she typed is her profile's from now on.
+        await tx.user.update({
+          where: { id: userId },
+          data: { asaasCustomerId: created.customerId, ...(input.saveEmailToProfile ? { email: customer.email } : {}) },
+        });
         await audit(tx, {
           actorId: userId,
           userId,
@@ -425,6 +429,8 @@ export function createBillingService(deps: BillingDeps) {
     }
     // The provider may have told us about the payment before we had written it down.
     await replayEarlyEvents(first.id);
+    // Her row changed (the e-mail she chose to keep): sessions and her open pages are told, as for any change of it.
+    if (input.saveEmailToProfile) await planWriter.planChanged(await prisma.user.findUniqueOrThrow({ where: { id: userId } }));
 
     const label = PLAN_LABELS[input.plan];
     const message = isMigration
@@ -704,7 +710,7 @@ export function createBillingService(deps: BillingDeps) {
         ...(card?.creditCardBrand ? { cardBrand: card.creditCardBrand.slice(0, 40) } : {}),
         ...(card?.creditCardNumber ? { cardLast4: lastFour(card.creditCardNumber) } : {}),
       },
-      include: { subscription: { select: { plan: true } } },
+      include: { subscription: { select: { plan: true, billingCycle: true } } },
     });
     const effects: Effects = { outcome: "applied", userId: payment.userId, payment: toPaymentDTO(savedPayment) };
     const subscription = payment.subscription;
@@ -866,7 +872,7 @@ export function createBillingService(deps: BillingDeps) {
       where: { userId: user.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
-      include: { subscription: { select: { plan: true } } },
+      include: { subscription: { select: { plan: true, billingCycle: true } } },
     });
     return payments.map(toPaymentDTO);
   }
@@ -911,7 +917,7 @@ export function createBillingService(deps: BillingDeps) {
       dueDate: dateOnly(payment.dueDate),
       externalReference: payment.subscriptionId !== null ? String(payment.subscriptionId) : null,
     });
-    const fresh = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { subscription: { select: { plan: true } } } });
+    const fresh = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { subscription: { select: { plan: true, billingCycle: true } } } });
     return toPaymentDTO(fresh);
   }
 

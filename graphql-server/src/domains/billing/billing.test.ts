@@ -121,6 +121,69 @@ describe("billing with the local provider", () => {
     expect(sub.body.data.mySubscription).toEqual({ billingCycle: "annual", paidUntil: "2027-03-10T03:00:00.000Z" });
   });
 
+  it("myPayments and mySubscription answer the session's member only; each charge names its plan and cycle, unpaid ones how to pay", async () => {
+    const ana = await createMember(t, "5521911", { plan: "nobreza" });
+    const bia = await createMember(t, "5521912", { plan: "nobreza" });
+    expect((await ana.client.rest("POST", "/api/subscriptions/create", checkout("alteza", "BOLETO", { billingCycle: "annual" }))).status).toBe(200);
+    expect((await bia.client.rest("POST", "/api/subscriptions/create", checkout("majestade", "PIX"))).status).toBe(200);
+
+    const query = "{ mySubscription { plan } myPayments { plan billingCycle billingType status amountCents boleto { identificationField } pix { copyPaste } } }";
+    const anas = (await ana.client.gql(query)).body.data;
+    expect(anas.mySubscription).toBeNull();
+    expect(anas.myPayments).toEqual([
+      { plan: "alteza", billingCycle: "annual", billingType: "BOLETO", status: "pending", amountCents: 30132, boleto: { identificationField: expect.stringMatching(/\d/) }, pix: null },
+    ]);
+    const bias = (await bia.client.gql(query)).body.data;
+    expect(bias.myPayments).toEqual([
+      { plan: "majestade", billingCycle: "monthly", billingType: "PIX", status: "pending", amountCents: 4490, boleto: null, pix: { copyPaste: expect.stringMatching(/^000201/) } },
+    ]);
+    // Without a session: no one's payments.
+    const anonymous = await new TestClient(t.url).gql(query);
+    expect(anonymous.body.data).toBeNull();
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("'Salvar este e-mail no meu perfil': the checkout's e-mail becomes her profile's only when she asks", async () => {
+    const { user, client } = await createMember(t, "5521914", { plan: "nobreza" });
+    const emailOf = async () => (await t.app.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).email;
+    const before = await emailOf();
+    expect((await client.gql("mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { __typename } }", { input: { ...checkout("alteza", "PIX"), customer: { ...checkout("alteza", "PIX").customer, email: "nao.salvar@example.com" } } })).body.data.createSubscription.__typename).toBe("CheckoutResult");
+    expect(await emailOf()).toBe(before);
+    const kept = await client.gql("mutation($input: CreateSubscriptionInput!) { createSubscription(input: $input) { __typename } }", {
+      input: { ...checkout("majestade", "PIX"), customer: { ...checkout("majestade", "PIX").customer, email: "ana.nova@example.com" }, saveEmailToProfile: true },
+    });
+    expect(kept.body.data.createSubscription.__typename).toBe("CheckoutResult");
+    expect(await emailOf()).toBe("ana.nova@example.com");
+    expect((await client.gql("{ profile { email } }")).body.data.profile.email).toBe("ana.nova@example.com");
+  });
+
+  it("switching the cycle of the plan she pays for is a migration: her plan holds until the new cycle's first payment, then the subscription is annual", async () => {
+    const { user, client } = await createMember(t, "5521913", { plan: "nobreza" });
+    const first = await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX"));
+    await client.rest("POST", `/api/dev/payments/${first.body.paymentInstructions.paymentId}/confirm`, {});
+    expect(await planOf(t, user.id)).toBe("alteza");
+    // The same plan and cycle again is refused.
+    expect((await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX"))).body).toMatchObject({ code: "ALREADY_ON_PLAN" });
+
+    const annual = await client.rest("POST", "/api/subscriptions/create", checkout("alteza", "PIX", { billingCycle: "annual" }));
+    expect(annual.status).toBe(200);
+    expect(annual.body).toMatchObject({ isMigration: true, paymentInstructions: { value: 301.32, status: "pending" } });
+    expect(await planOf(t, user.id)).toBe("alteza");
+    // Until she pays, the monthly period she paid for is what she has (cancelled at the provider, still hers).
+    expect((await client.gql("{ mySubscription { billingCycle status paidUntil } }")).body.data.mySubscription).toEqual({
+      billingCycle: "monthly",
+      status: "canceled",
+      paidUntil: "2026-04-10T03:00:00.000Z",
+    });
+    await client.rest("POST", `/api/dev/payments/${annual.body.paymentInstructions.paymentId}/confirm`, {});
+    expect((await client.gql("{ mySubscription { plan billingCycle status paidUntil } }")).body.data.mySubscription).toEqual({
+      plan: "alteza",
+      billingCycle: "annual",
+      status: "active",
+      paidUntil: "2027-03-10T03:00:00.000Z",
+    });
+  });
+
   it("refuses what is not a checkout: required fields, imperatriz, nobreza, a card refused; nothing is written", async () => {
     const { user, client } = await createMember(t, "5521904", { plan: "nobreza" });
     const missing = await client.rest("POST", "/api/subscriptions/create", { ...checkout("alteza", "PIX"), customer: { name: "", email: "", phone: "", cpfCnpj: "" } });

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { yearInSaoPaulo } from "@clube-coroa/schema";
 import { findToastText } from "../../lib/renderUi";
-import { renderApp, user, type Handler } from "../../test/renderApp";
-import { checkoutResult, deferred, payment, plansHandlers } from "./testData";
+import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
+import { checkoutResult, deferred, payment, plansHandlers, profile } from "./testData";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -257,6 +257,35 @@ describe("the checkout dialog", () => {
       "/api/dev/payments/pay_local_31/confirm",
       expect.objectContaining({ method: "POST", credentials: "include", body: "{}" }),
     );
+  });
+
+  it("offers to save the e-mail she types to her profile (ticked when her profile has none), and the next checkout has it", async () => {
+    let saved: string | null = null;
+    const { u, dialog, calls } = await openCheckout({
+      Me: meIs(user({ email: null })),
+      MyProfile: () => ({ data: { profile: profile({ email: saved }) } }),
+      CreateSubscription: (variables) => {
+        const input = variables.input as { saveEmailToProfile?: boolean; customer: { email: string } };
+        if (input.saveEmailToProfile) saved = input.customer.email;
+        return { data: { createSubscription: checkoutResult() } };
+      },
+    });
+    expect(dialog.getByLabelText("Email")).toHaveValue("");
+    const keep = dialog.getByRole("checkbox", { name: "Salvar este e-mail no meu perfil" });
+    expect(keep).toBeChecked();
+    await u.type(dialog.getByLabelText("Email"), "ana.nova@example.com");
+    await u.click(dialog.getByRole("button", { name: "Pagar R$ 27,90" }));
+    await dialog.findByRole("img", { name: "QR Code do PIX para pagamento" });
+    expect(sentInput(calls)).toMatchObject({ saveEmailToProfile: true, customer: { email: "ana.nova@example.com" } });
+
+    // The next checkout starts from her profile's e-mail, and offers nothing more to save.
+    await u.click(dialog.getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const section = screen.getByRole("region", { name: "Escolha seu Plano" });
+    await u.click(within(section).getByRole("button", { name: "Escolher Plano Majestade" }));
+    const next = within(await screen.findByRole("dialog", { name: "Assinar o plano MAJESTADE" }));
+    expect(await next.findByLabelText("Email")).toHaveValue("ana.nova@example.com");
+    expect(next.queryByRole("checkbox", { name: "Salvar este e-mail no meu perfil" })).not.toBeInTheDocument();
   });
 
   it("celebrates when paymentUpdated says the payment is confirmed", async () => {

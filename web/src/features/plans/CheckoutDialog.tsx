@@ -15,7 +15,7 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { Field, Select } from "../../components/Field";
-import { FieldMessage, Fieldset } from "../../components/FormControls";
+import { Checkbox, FieldMessage, Fieldset } from "../../components/FormControls";
 import { Spinner } from "../../components/Spinner";
 import { Tabs } from "../../components/Tabs";
 import { useToast } from "../../components/Toast";
@@ -198,7 +198,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           <VisuallyHidden>{T.loading}</VisuallyHidden>
         </Loading>
       ) : (
-        <CheckoutForm {...props} initial={initialValues(profile.data?.profile, user)} onBusyChange={setBusy} />
+        <CheckoutForm {...props} initial={initialValues(profile.data?.profile, user)} profileEmail={profile.data?.profile?.email ?? null} onBusyChange={setBusy} />
       )}
     </Dialog>
   );
@@ -209,10 +209,11 @@ function CheckoutForm({
   migration,
   initialCycle,
   initial,
+  profileEmail,
   onCreated,
   onClose,
   onBusyChange,
-}: CheckoutDialogProps & { initial: CheckoutValues; onBusyChange: (busy: boolean) => void }) {
+}: CheckoutDialogProps & { initial: CheckoutValues; profileEmail: string | null; onBusyChange: (busy: boolean) => void }) {
   const { toast } = useToast();
   const formId = useId();
   const idOf = (field: CheckoutField) => `${formId}-${field}`;
@@ -220,6 +221,9 @@ function CheckoutForm({
   const [billingType, setBillingType] = useState<BillingType>("PIX");
   const [values, setValues] = useState<CheckoutValues>(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // Offered when the e-mail is not her profile's; ticked at first when her profile has none.
+  const [saveEmail, setSaveEmail] = useState(!profileEmail);
+  const emailIsProfiles = !!profileEmail && values.email.trim().toLowerCase() === profileEmail.trim().toLowerCase();
   const [step, setStep] = useState<MigrationStep | null>(null);
   const promo = usePromoCode(plan);
   const [createSubscription, { loading }] = useMutation(CreateSubscriptionDocument);
@@ -262,7 +266,10 @@ function CheckoutForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const input = checkoutInput(values, { plan, billingCycle: cycle, billingType, promoCode: promo.codeToSend });
+    const input = {
+      ...checkoutInput(values, { plan, billingCycle: cycle, billingType, promoCode: promo.codeToSend }),
+      ...(saveEmail && !emailIsProfiles ? { saveEmailToProfile: true } : {}),
+    };
     const found = checkoutErrors(input);
     if (Object.keys(found).length > 0) {
       showErrors(found);
@@ -275,7 +282,8 @@ function CheckoutForm({
     let title: string = E.createTitle;
     let description: string = E.createFallback;
     try {
-      const { data } = await createSubscription({ variables: { input } });
+      // Her profile (and the next checkout's e-mail) follow a saved e-mail.
+      const { data } = await createSubscription({ variables: { input }, refetchQueries: input.saveEmailToProfile ? ["MyProfile", "Me"] : [] });
       const result = data?.createSubscription;
       if (result?.__typename === "CheckoutResult") {
         // Card data lives no longer than the request that needed it.
@@ -334,6 +342,7 @@ function CheckoutForm({
         <legend>{T.customer}</legend>
         <Field label={T.name} autoComplete="name" {...fieldProps("name")} />
         <Field label={T.email} type="email" autoComplete="email" inputMode="email" {...fieldProps("email")} />
+        {!emailIsProfiles && <Checkbox label={T.saveEmail} checked={saveEmail} onChange={(e) => setSaveEmail(e.target.checked)} />}
         <Row>
           <Field label={T.phone} type="tel" autoComplete="tel-national" inputMode="tel" {...fieldProps("phone")} />
           <Field label={T.cpfCnpj} inputMode="numeric" autoComplete="off" {...fieldProps("cpfCnpj")} />

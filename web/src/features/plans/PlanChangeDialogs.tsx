@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import type { PlanName } from "@clube-coroa/schema";
+import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
@@ -67,13 +67,16 @@ interface ChangeProps {
   onConfirm: () => void;
 }
 
-/** From a paid plan to another paid plan: what happens to her current subscription, before the checkout. */
-export function MigrationDialog({ open, from, to, onCancel, onConfirm }: ChangeProps) {
+/**
+ * From a paid plan to another paid plan, or to the other cycle of the same plan (`toCycle`): what
+ * happens to her current subscription, before the checkout.
+ */
+export function MigrationDialog({ open, from, to, toCycle, onCancel, onConfirm }: ChangeProps & { toCycle?: BillingCycle }) {
   const T = PLAN_TEXTS.migration;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onCancel()} title={T.title} closeLabel="Fechar janela">
       <FromTo from={from} to={to} />
-      <Text>{T.text(from, to)}</Text>
+      <Text>{toCycle ? PLAN_TEXTS.cycleSwitch.text(to, toCycle === "annual" ? "monthly" : "annual", toCycle) : T.text(from, to)}</Text>
       <DialogButtons>
         <Button $variant="outline" onClick={onCancel}>
           {T.back}

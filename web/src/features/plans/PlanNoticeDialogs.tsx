@@ -4,7 +4,6 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
-import { MigrationProgress } from "./PlanChangeDialogs";
 import { PLAN_TEXTS } from "./planTexts";
 
 const Body = styled.div`
@@ -83,8 +82,11 @@ export function InterestThanksDialog({ open, already, onClose }: { open: boolean
   );
 }
 
-/** 'Parabéns pela nova fase!': her payment is confirmed and the new plan is hers. */
-export function CelebrationDialog({ plan, migration, onClose }: { plan: PlanName | null; migration: boolean; onClose: () => void }) {
+/**
+ * 'Parabéns pela nova fase!': her payment is confirmed and the new plan is hers. It is the only
+ * message then (issue 24): no progress list under it, and the session does not toast the change.
+ */
+export function CelebrationDialog({ plan, onClose }: { plan: PlanName | null; onClose: () => void }) {
   const T = PLAN_TEXTS.celebration;
   return (
     <Dialog open={!!plan} onOpenChange={(o) => !o && onClose()} title={T.title} closeLabel="Fechar janela">
@@ -95,7 +97,6 @@ export function CelebrationDialog({ plan, migration, onClose }: { plan: PlanName
           </Mark>
           <PlanBadge plan={plan} />
           <Message>{T.text(plan)}</Message>
-          {migration && <MigrationProgress step="completed" />}
           <Buttons>
             <Button $variant="gold" $size="lg" $block onClick={onClose}>
               {T.go}

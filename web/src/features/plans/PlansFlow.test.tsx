@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { findToastText } from "../../lib/renderUi";
-import { meIs, renderApp, type Handler } from "../../test/renderApp";
-import { checkoutResult, plansHandlers } from "./testData";
+import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
+import { checkoutResult, deferred, plansHandlers } from "./testData";
 
 type Plan = "nobreza" | "alteza" | "majestade" | "imperatriz";
 
@@ -231,6 +231,33 @@ describe("choosing a plan", () => {
     expect(within(steps).getByText("Confirmando o pagamento").closest("li")).toHaveAttribute("aria-current", "step");
     expect(within(steps).getByText("Cancelando a assinatura atual").closest("li")).toHaveAttribute("data-state", "done");
     expect(within(steps).getByText("Criando a nova assinatura").closest("li")).toHaveAttribute("data-state", "done");
+  });
+
+  it("celebrates a confirmed migration alone: no 'Plano atualizado automaticamente!' toast, no progress list", async () => {
+    // The toasts' code is here already, so a toast would be on screen at once.
+    await import("../../components/ToastView");
+    const u = userEvent.setup();
+    const pushed = deferred<unknown>();
+    renderHome("alteza", {
+      CreateSubscription: () => ({ data: { createSubscription: checkoutResult({ plan: "majestade", amountCents: 4490 }, true) } }),
+      MeUpdated: () => pushed.promise,
+    });
+    const modal = await openPlansModal(u);
+    await u.click(within(card(modal, "majestade")).getByRole("button", { name: "Escolher Plano Majestade" }));
+    await u.click(within(await screen.findByRole("dialog", { name: "Confirmar troca de plano" })).getByRole("button", { name: "Continuar para o pagamento" }));
+    const checkout = await screen.findByRole("dialog", { name: "Trocar para o plano MAJESTADE" });
+    await u.click(await within(checkout).findByRole("button", { name: "Pagar R$ 44,90" }));
+    await within(checkout).findByRole("img", { name: "QR Code do PIX para pagamento" });
+
+    pushed.resolve({ data: { meUpdated: user({ plan: "majestade", email: "ana@example.com" }) } });
+    const celebration = await screen.findByRole("dialog", { name: "Parabéns pela nova fase!" });
+    expect(within(celebration).getByText("Seu plano MAJESTADE está ativo. Aproveite tudo o que ele oferece.")).toBeInTheDocument();
+    expect(within(celebration).queryByText("Troca concluída")).not.toBeInTheDocument();
+    expect(within(celebration).queryByRole("list")).not.toBeInTheDocument();
+    // The session has her new plan (the navigation's badge) and says nothing of it itself.
+    expect(document.querySelector("header")).toHaveTextContent("MAJESTADE");
+    await act(async () => undefined);
+    expect(screen.queryByText("Plano atualizado automaticamente!")).not.toBeInTheDocument();
   });
 
   it("opens the plans modal from the upgrade prompt", async () => {

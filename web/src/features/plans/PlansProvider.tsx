@@ -1,202 +1,77 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useApolloClient } from "@apollo/client/react";
-import { useNavigate } from "react-router-dom";
-import type { BillingCycle, PlanName } from "@clube-coroa/schema";
-import { PlansContext, type PlansFlow } from "./plansFlow";
-import { useToast } from "../../components/Toast";
-import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
-import { useSession } from "../session/SessionProvider";
-import { planChangeOf } from "./planChange";
-import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
-import { useCancelSubscription } from "./useCancelSubscription";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
+import { useSession } from "../session/SessionProvider";
+import { PlansContext, type PlansFlow } from "./plansFlow";
+import type { PlansBridge, PlansRequest } from "./plansRequests";
 
-// The plans flow's dialogs are fetched when first opened (issue 14: none is on the first screen).
-const always = () => true;
-const PlansDialog = lazyWhenOpen(() => import("./PlansDialog").then((m) => m.PlansDialog), (p) => p.open);
-const ImperatrizDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.ImperatrizDialog), (p) => p.open);
-const InterestThanksDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.InterestThanksDialog), (p) => p.open);
-const CelebrationDialog = lazyWhenOpen(() => import("./PlanNoticeDialogs").then((m) => m.CelebrationDialog), (p) => p.plan !== null);
-const MigrationDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.MigrationDialog), always);
-const DowngradeDialog = lazyWhenOpen(() => import("./PlanChangeDialogs").then((m) => m.DowngradeDialog), always);
-const CheckoutDialog = lazyWhenOpen(() => import("./CheckoutDialog").then((m) => m.CheckoutDialog), always);
-// Watching her payment: loaded with the checkout, not with the first screen.
-const PaymentWatcher = lazyWhenOpen(() => import("./PaymentWatcher").then((m) => m.PaymentWatcher), (p) => p.open);
-
-type Step =
-  | { name: "closed" }
-  | { name: "plans" }
-  | { name: "imperatriz" }
-  | { name: "interestThanks"; already: boolean }
-  | { name: "migration"; target: PlanName; cycle: BillingCycle }
-  | { name: "downgrade"; target: PlanName; cycle: BillingCycle }
-  | { name: "checkout"; target: PlanName; cycle: BillingCycle; migration: boolean; key: number }
-  | { name: "celebration"; plan: PlanName; migration: boolean };
-
-/** A checkout whose payment the page waits for, by push (paymentUpdated, meUpdated), never by polling. */
-interface Awaiting {
-  plan: PlanName;
-  migration: boolean;
-  result: CheckoutResultFieldsFragment;
-  /** The checkout dialog that created it, while it is open. */
-  checkoutKey: number;
-}
-
-const PAID_STATUSES = new Set(["confirmed", "received"]);
+// The flow itself (its state, dialogs, checkout and cancellation, with their texts and the plans'
+// rules) is fetched the first time a screen calls on it, and stays mounted from then on: the first
+// load of every page carries only this provider.
+const PlansFlowHost = lazyWhenOpen(
+  () => import("./PlansFlowHost").then((m) => m.PlansFlowHost),
+  (p: { wanted: boolean; bridge: PlansBridge }) => p.wanted,
+);
 
 /**
- * The plans flow (spec part 2 sections 2 and 4): the plans modal, imperatriz's interest, the
- * migration and downgrade dialogs, the checkout, and 'Parabéns pela nova fase!' once the payment
- * she made is confirmed. One instance for the app, below the session.
+ * The plans flow every screen opens (spec part 2 sections 2 and 4), one for the app, below the
+ * session. Calls made while the flow's code is on its way are queued and handed to it, in order,
+ * when it mounts.
  */
 export function PlansProvider({ children }: { children: ReactNode }) {
-  const client = useApolloClient();
-  const navigate = useNavigate();
-  const { toast } = useToast();
-  const { status, user } = useSession();
-  const current = status === "authenticated" && user ? (user.plan as PlanName) : null;
-  const [step, setStep] = useState<Step>({ name: "closed" });
-  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
-  const checkoutKeys = useRef(0);
-  const close = useCallback(() => setStep({ name: "closed" }), []);
+  const [wanted, setWanted] = useState(false);
+  const [registeringInterest, setRegisteringInterest] = useState(false);
+  const queue = useRef<PlansRequest[]>([]);
+  const handler = useRef<((request: PlansRequest) => void) | null>(null);
 
-  // Another member (or nobody) on this tab: nothing of the last one's flow carries over.
-  const userId = current ? user?.id : undefined;
-  useEffect(() => {
-    setStep({ name: "closed" });
-    setAwaiting(null);
-  }, [userId]);
-
-  const openPlans = useCallback(() => setStep({ name: "plans" }), []);
-
-  const choosePlan = useCallback(
-    (plan: PlanName, cycle: BillingCycle = "monthly") => {
-      if (!current) {
-        setStep({ name: "closed" });
-        toast({ title: PLAN_TEXTS.plans.signInTitle, description: PLAN_TEXTS.plans.signInText });
-        navigate("/auth");
-        return;
-      }
-      switch (planChangeOf(current, plan)) {
-        case "current":
-          return;
-        case "comingSoon":
-          setStep({ name: "imperatriz" });
-          return;
-        case "checkout":
-          setStep({ name: "checkout", target: plan, cycle, migration: false, key: ++checkoutKeys.current });
-          return;
-        case "migration":
-          setStep({ name: "migration", target: plan, cycle });
-          return;
-        case "downgradeFree":
-        case "downgradePaid":
-          setStep({ name: "downgrade", target: plan, cycle });
-      }
-    },
-    [current, navigate, toast],
+  const bridge = useMemo<PlansBridge>(
+    () => ({
+      attach: (handle) => {
+        handler.current = handle;
+        const queued = queue.current;
+        queue.current = [];
+        queued.forEach(handle);
+        return () => {
+          if (handler.current === handle) handler.current = null;
+        };
+      },
+      setRegistering: setRegisteringInterest,
+    }),
+    [],
   );
 
-  // Imperatriz: interest on record (a second time counts as success), else 'Erro'.
-  const [registeringInterest, setRegisteringInterest] = useState(false);
-  const registerInterest = useCallback(async () => {
-    const T = PLAN_TEXTS.imperatriz;
-    if (!current) {
-      toast({ title: T.errorTitle, description: T.signedOut, variant: "destructive" });
+  const send = useCallback((request: PlansRequest) => {
+    if (handler.current) {
+      handler.current(request);
       return;
     }
-    setRegisteringInterest(true);
-    try {
-      const { RegisterImperatrizInterestDocument } = await import("./actionDocuments");
-      const { data } = await client.mutate({ mutation: RegisterImperatrizInterestDocument });
-      const result = data?.registerImperatrizInterest;
-      const already = result?.__typename === "AppError" && (result.code === "ALREADY_REGISTERED" || result.message === "Already registered");
-      if (result?.__typename === "ImperatrizInterest" || already) {
-        setStep({ name: "interestThanks", already: already || (result?.__typename === "ImperatrizInterest" && result.alreadyRegistered) });
-        return;
-      }
-    } catch {
-      // Told below, like a refusal.
-    } finally {
-      setRegisteringInterest(false);
-    }
-    toast({ title: T.errorTitle, description: T.error, variant: "destructive" });
-  }, [client, current, toast]);
-
-  // Down to nobreza: the cancellation (toast, home after 1.5 s).
-  const { cancel, cancelling } = useCancelSubscription();
-  const confirmDowngrade = async (target: PlanName, cycle: BillingCycle) => {
-    if (target !== "nobreza") {
-      setStep({ name: "checkout", target, cycle, migration: true, key: ++checkoutKeys.current });
-      return;
-    }
-    if (await cancel()) close();
-  };
-
-  // Waiting for her payment: the pushed payment, or her plan arriving through meUpdated.
-  const onPayment = useCallback((payment: PaymentFieldsFragment) => {
-    setAwaiting((a) => (a && a.result.payment.id === payment.id ? { ...a, result: { ...a.result, payment: { ...a.result.payment, ...payment } } } : a));
+    queue.current.push(request);
+    setWanted(true);
   }, []);
-  const watching = !!current && (!!awaiting || step.name === "checkout");
 
+  // Another member (or nobody) on this tab: a request still waiting for the flow was hers, not this one's.
+  const { status, user } = useSession();
+  const member = status === "authenticated" ? user?.id : undefined;
+  const queuedFor = useRef(member);
   useEffect(() => {
-    if (!awaiting) return;
-    const paid = PAID_STATUSES.has(awaiting.result.payment.status);
-    if (!paid && current !== awaiting.plan) return;
-    setAwaiting(null);
-    setStep({ name: "celebration", plan: awaiting.plan, migration: awaiting.migration });
-    // Her plan, badge and profile follow at once even if meUpdated has not arrived yet.
-    if (current !== awaiting.plan) void client.refetchQueries({ include: ["Me", "MyProfile"] }).catch(() => undefined);
-  }, [awaiting, client, current]);
+    if (queuedFor.current === member) return;
+    queuedFor.current = member;
+    queue.current = [];
+  }, [member]);
 
   const value = useMemo<PlansFlow>(
-    () => ({ openPlans, choosePlan, registerInterest: () => void registerInterest(), registeringInterest }),
-    [openPlans, choosePlan, registerInterest, registeringInterest],
+    () => ({
+      openPlans: () => send({ kind: "open" }),
+      choosePlan: (plan, cycle) => send({ kind: "choose", plan, cycle }),
+      registerInterest: () => send({ kind: "interest" }),
+      registeringInterest,
+    }),
+    [send, registeringInterest],
   );
 
-  const from = current ?? "nobreza";
   return (
     <PlansContext.Provider value={value}>
       {children}
-      <PaymentWatcher open={watching} awaiting={!!awaiting} onPayment={onPayment} />
-      <PlansDialog open={step.name === "plans"} onClose={close} currentPlan={current} />
-      <ImperatrizDialog open={step.name === "imperatriz"} onClose={close} onNotify={() => void registerInterest()} busy={registeringInterest} />
-      <InterestThanksDialog open={step.name === "interestThanks"} already={step.name === "interestThanks" && step.already} onClose={close} />
-      {step.name === "migration" && (
-        <MigrationDialog
-          open
-          from={from}
-          to={step.target}
-          onCancel={close}
-          onConfirm={() => setStep({ name: "checkout", target: step.target, cycle: step.cycle, migration: true, key: ++checkoutKeys.current })}
-        />
-      )}
-      {step.name === "downgrade" && (
-        <DowngradeDialog
-          open
-          from={from}
-          to={step.target}
-          busy={cancelling}
-          onCancel={close}
-          onConfirm={() => void confirmDowngrade(step.target, step.cycle)}
-        />
-      )}
-      {step.name === "checkout" && (
-        <CheckoutDialog
-          key={step.key}
-          plan={step.target}
-          migration={step.migration}
-          initialCycle={step.cycle}
-          created={awaiting?.checkoutKey === step.key ? awaiting.result : null}
-          onCreated={(result) => setAwaiting({ plan: step.target, migration: step.migration, result, checkoutKey: step.key })}
-          onClose={close}
-        />
-      )}
-      <CelebrationDialog
-        plan={step.name === "celebration" ? step.plan : null}
-        migration={step.name === "celebration" && step.migration}
-        onClose={close}
-      />
+      <PlansFlowHost wanted={wanted} bridge={bridge} />
     </PlansContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 
-/** The plans flow every screen opens (PlansProvider holds it); apart from the provider so dialogs need not import it. */
+/** The plans flow every screen opens (PlansProvider holds it, PlansFlowHost does it); apart from the provider so dialogs need not import it. */
 export interface PlansFlow {
   /** Opens the plans modal (navigation, upgrade prompt, 'Limitação do Plano'). */
   openPlans: () => void;

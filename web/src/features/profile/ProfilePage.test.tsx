@@ -71,6 +71,8 @@ function renderProfile(handlers: Record<string, Handler> = {}, plan: Plan = "nob
     Me: meIs(user({ plan })),
     MyProfile: () => ({ data: { profile: profile({ plan }) } }),
     ReferralStats: () => ({ data: { referralStats: stats } }),
+    // 'Sua assinatura': nothing paid yet.
+    MyBilling: () => ({ data: { mySubscription: null, myPayments: [] } }),
     ...handlers,
   });
 }
@@ -250,6 +252,7 @@ describe("ProfilePage", () => {
       Me: () => ({ data: { me: user({ plan }) } }),
       MyProfile: () => ({ data: { profile: profile({ plan: "alteza" }) } }),
       ReferralStats: () => ({ data: { referralStats: stats } }),
+      MyBilling: () => ({ data: { mySubscription: null, myPayments: [] } }),
       CancelSubscription: () => {
         plan = "nobreza";
         return { data: { cancelSubscription: profile({ plan: "nobreza" }) } };

@@ -20,8 +20,12 @@ import { ProfileForm, profileFormValues, type Address } from "./ProfileForm";
 import { ProfileImages } from "./ProfileImages";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 import { ReferralCard } from "./ReferralCard";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { refreshSession } from "./sessionRefresh";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
+
+// Her subscription and payments come with their own code, after the profile's form.
+const SubscriptionPanel = lazyWhenOpen(() => import("../plans/SubscriptionPanel").then((m) => m.SubscriptionPanel), () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -190,6 +194,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
         serverErrors={serverErrors}
       />
       <ReferralCard referralCode={profile.referralCode} />
+      <SubscriptionPanel />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );

@@ -18,6 +18,11 @@ export interface Session {
   confirmed: boolean;
   signIn: (user: SessionUser) => void;
   logout: () => Promise<void>;
+  /**
+   * The next change of her plan to `plan` is told by the caller (the plans flow's celebration), so
+   * the session does not toast 'Plano atualizado automaticamente!' for it; null forgets it.
+   */
+  tellsPlanChange: (plan: string | null) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -55,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Set by logout until the next sign-in, so the shell never shows her while the store resets.
   const [loggedOut, setLoggedOut] = useState(false);
   const previousPlan = useRef<{ id: number; plan: string } | null>(null);
+  const toldElsewhere = useRef<string | null>(null);
 
   const { data, previousData, error, refetch } = useQuery(MeDocument, { fetchPolicy: "cache-first" });
   const [logoutMutation] = useMutation(LogoutDocument);
@@ -103,10 +109,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const previous = previousPlan.current;
     if (me && previous && previous.id === me.id && previous.plan !== me.plan) {
-      toast({ title: TEXTS.planAutoUpdated });
+      if (toldElsewhere.current === me.plan) toldElsewhere.current = null;
+      else toast({ title: TEXTS.planAutoUpdated });
     }
+    if (me && previous && previous.id !== me.id) toldElsewhere.current = null;
     if (me) previousPlan.current = { id: me.id, plan: me.plan };
-    else if (signedOut) previousPlan.current = null;
+    else if (signedOut) {
+      previousPlan.current = null;
+      toldElsewhere.current = null;
+    }
   }, [me, signedOut, toast]);
 
   const signedInId = me?.id;
@@ -147,9 +158,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await client.resetStore().catch(() => undefined);
   }, [client, logoutMutation, navigate, toast]);
 
+  const tellsPlanChange = useCallback((plan: string | null) => {
+    toldElsewhere.current = plan;
+  }, []);
+
   const value = useMemo<Session>(
-    () => ({ status, user, confirmed, signIn, logout }),
-    [status, user, confirmed, signIn, logout],
+    () => ({ status, user, confirmed, signIn, logout, tellsPlanChange }),
+    [status, user, confirmed, signIn, logout, tellsPlanChange],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
