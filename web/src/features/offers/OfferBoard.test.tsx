@@ -218,3 +218,90 @@ describe("a visitor who likes or contacts", () => {
     expect(screen.queryByText("Falha ao curtir oferta. Tente novamente.")).not.toBeInTheDocument();
   });
 });
+
+describe("editing her offer deep in the board (issue 24)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 36 offers in three pages of 12; hers is the 30th. */
+  const board = Array.from({ length: 36 }, (_, i) =>
+    offerNode({
+      id: 100 + i,
+      title: `Oferta número ${i + 1} do mural`,
+      ...(i === 29 ? { userId: 7, isOwn: true, title: "Minha oferta de fotografia", type: "apoio" } : {}),
+    }),
+  );
+  const page = (variables: Record<string, unknown>) => {
+    const after = typeof variables.after === "string" ? Number(variables.after.slice(1)) : null;
+    const start = after === null ? 0 : board.findIndex((n) => n.id === after) + 1;
+    const nodes = board.slice(start, start + 12);
+    const last = nodes[nodes.length - 1];
+    return {
+      data: {
+        offers: {
+          __typename: "OfferConnection",
+          edges: nodes.map((node) => ({ __typename: "OfferEdge", cursor: `c${node.id}`, node })),
+          pageInfo: { __typename: "PageInfo", endCursor: last ? `c${last.id}` : null, hasNextPage: start + 12 < board.length },
+        },
+      },
+    };
+  };
+
+  it("keeps the 36 loaded cards after 'Salvar Alterações' and shows the edited card in place", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderBoard(user({ id: 7 }), {
+      BoardOffers: page,
+      UpdateOffer: ({ id, input }) => ({
+        data: { updateOffer: { ...board.find((n) => n.id === id), ...(input as object), __typename: "Offer" } },
+      }),
+    });
+    await screen.findByRole("article", { name: "Oferta número 1 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    await screen.findByRole("article", { name: "Oferta número 24 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    const mine = await screen.findByRole("article", { name: "Minha oferta de fotografia" });
+    expect(screen.getAllByRole("article")).toHaveLength(36);
+
+    await u.click(within(mine).getByRole("button", { name: "Mais ações" }));
+    await u.click(screen.getByRole("menuitem", { name: "Editar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar Proposta" });
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    const title = within(dialog).getByLabelText("Título");
+    await u.clear(title);
+    await u.paste("Ensaio de fotos para marcas de moda");
+    for (let step = 2; step < 6; step++) await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByRole("button", { name: "Salvar Alterações" }));
+    expect(await findToastText("Oferta Atualizada!")).toBeInTheDocument();
+
+    // Past the board's refresh delay (0.5 s): the cards she had loaded are all still there.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Editar Proposta" })).not.toBeInTheDocument());
+    expect(screen.getAllByRole("article")).toHaveLength(36);
+    const edited = screen.getByRole("article", { name: "Ensaio de fotos para marcas de moda" });
+    expect(edited).toHaveAttribute("id", "oferta-129");
+    expect(screen.getAllByRole("article")[29]).toBe(edited);
+    expect(screen.queryByRole("article", { name: "Minha oferta de fotografia" })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === "BoardOffers" && !c.variables.after)).toHaveLength(1);
+  }, 60_000);
+
+  it("changes another member's edited card in place, live, and keeps the cards she loaded", async () => {
+    const u = userEvent.setup();
+    let announce: (value: unknown) => void = () => undefined;
+    const change = new Promise((resolve) => (announce = resolve));
+    const edited = { ...board[20]!, title: "Consultoria de marca revista pela autora" };
+    const { calls } = renderBoard(user({ id: 7 }), {
+      BoardOffers: page,
+      OffersChanged: () => change,
+      BoardOffer: ({ id }) => ({ data: { offer: { ...edited, id, hidden: false } } }),
+    });
+    await screen.findByRole("article", { name: "Oferta número 1 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    await screen.findByRole("article", { name: "Oferta número 24 do mural" });
+    announce({ data: { offersChanged: { __typename: "OfferChange", kind: "updated", offerId: 120, totalLikes: null } } });
+    const card = await screen.findByRole("article", { name: "Consultoria de marca revista pela autora" });
+    expect(card).toHaveAttribute("id", "oferta-120");
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    expect(calls.find((c) => c.operationName === "BoardOffer")?.variables).toEqual({ id: 120 });
+  }, 60_000);
+});

@@ -24,6 +24,7 @@ import {
   contactNeedsUpgrade,
   filterVariables,
   hasFilters,
+  mergeFreshFirstPage,
   nextPlan,
   viewProfileNeedsUpgrade,
   type BoardFilters,
@@ -31,6 +32,7 @@ import {
 import { BOARD_TEXTS } from "./boardTexts";
 import {
   BoardOfferFieldsFragment as BoardOfferFieldsDocument,
+  BoardOfferDocument,
   BoardOffersDocument,
   CommunityStatsDocument,
   CreateOfferDocument,
@@ -356,7 +358,7 @@ export function OfferBoard() {
   const filter = filterVariables(filters);
   // Cards the page came with count as just asked for: the first render draws them as the server did.
   const [prefetchedJustNow] = useState(() => Date.now() - Math.max(prefetchedAt, firstScreenDataAt()) < PREFETCH_FRESH_MS);
-  const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
+  const { data, loading, error, refetch, fetchMore, updateQuery } = useQuery(BoardOffersDocument, {
     variables: { filter, first: BOARD_PAGE_SIZE },
     fetchPolicy: prefetchedJustNow ? "cache-first" : "cache-and-network",
     nextFetchPolicy: "cache-and-network",
@@ -408,20 +410,77 @@ export function OfferBoard() {
   }, [revealPublished]);
 
   const offers = useMemo(() => (data?.offers.edges ?? []).map((e) => e.node).filter(isShowable), [data]);
+  const offersRef = useRef(offers);
+  offersRef.current = offers;
   const pageInfo = data?.offers.pageInfo;
 
   // ---- refresh: after our own changes and live changes of others, debounced ------------------
+  // A refresh never drops the cards she has loaded (issue 24: after 'Salvar Alterações' the board fell
+  // from 36 cards to 12): an edited card changes in place in the cache, a deleted one leaves the
+  // lists, and a new one comes with a fresh first page laid over the cards she had loaded.
+  const filterKey = JSON.stringify(filter ?? null);
+  const filterKeyRef = useRef(filterKey);
+  filterKeyRef.current = filterKey;
+  const refreshStats = useCallback(() => {
+    client.refetchQueries({ include: [CommunityStatsDocument] }).catch(() => undefined);
+  }, [client]);
+  const refreshFirstPage = useCallback(async () => {
+    const asked = filterKeyRef.current;
+    const variables = { filter: asked === "null" ? undefined : (JSON.parse(asked) as typeof filter), first: BOARD_PAGE_SIZE };
+    try {
+      const fresh = (await client.query({ query: BoardOffersDocument, variables, fetchPolicy: "no-cache" })).data;
+      // She changed the filters meanwhile: that answer is for a list she no longer sees.
+      if (!fresh || filterKeyRef.current !== asked) return;
+      updateQuery((_, previous) => (previous.complete ? { offers: mergeFreshFirstPage(previous.previousData.offers, fresh.offers) } : fresh));
+    } catch {
+      // The cards she has stay; the next change or a reload asks again.
+    }
+  }, [client, updateQuery]);
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const refreshNow = useCallback(() => {
     clearTimeout(refreshTimer.current);
-    refetch().catch(() => undefined);
-    client.refetchQueries({ include: [CommunityStatsDocument] }).catch(() => undefined);
-  }, [refetch, client]);
+    void refreshFirstPage();
+    refreshStats();
+  }, [refreshFirstPage, refreshStats]);
   const refreshSoon = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(refreshNow, LIVE_REFETCH_DEBOUNCE_MS);
   }, [refreshNow]);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  /** Takes an offer out of every list of the board in the cache (deleted, or no longer shown). */
+  const dropFromLists = useCallback(
+    (id: number) => {
+      client.cache.modify({
+        fields: {
+          offers: (existing, { readField }) => {
+            const connection = existing as { edges?: { node: unknown }[] };
+            if (!connection?.edges) return existing;
+            return { ...connection, edges: connection.edges.filter((e) => readField("id", e.node as never) !== id) };
+          },
+        },
+      });
+    },
+    [client],
+  );
+
+  /** Another member edited a card she may have loaded: only that card is asked for again. */
+  const refreshOffer = useCallback(
+    async (id: number) => {
+      if (!offersRef.current.some((o) => o.id === id)) {
+        // Not among her cards: it may now belong to this list (another kind, back from hiding).
+        refreshSoon();
+        return;
+      }
+      try {
+        const answer = (await client.query({ query: BoardOfferDocument, variables: { id }, fetchPolicy: "network-only" })).data;
+        if (!answer?.offer || answer.offer.hidden) dropFromLists(id);
+      } catch {
+        refreshSoon();
+      }
+    },
+    [client, dropFromLists, refreshSoon],
+  );
 
   useSubscription(OffersChangedDocument, {
     onData: ({ client: c, data: change }) => {
@@ -434,9 +493,23 @@ export function OfferBoard() {
         }
         return;
       }
+      if (event.kind === "updated" && event.offerId != null) {
+        void refreshOffer(event.offerId);
+        clearTimeout(statsTimer.current);
+        statsTimer.current = setTimeout(refreshStats, LIVE_REFETCH_DEBOUNCE_MS);
+        return;
+      }
+      if (event.kind === "deleted" && event.offerId != null) {
+        dropFromLists(event.offerId);
+        clearTimeout(statsTimer.current);
+        statsTimer.current = setTimeout(refreshStats, LIVE_REFETCH_DEBOUNCE_MS);
+        return;
+      }
       refreshSoon();
     },
   });
+  const statsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(statsTimer.current), []);
 
   // ---- guards -----------------------------------------------------------------------------------
   /** A visitor is invited to sign in (and comes back to the card), never told off (issue 24). */
@@ -599,10 +672,13 @@ export function OfferBoard() {
         throw refused(T.updateFailed);
       }
       if (result?.__typename === "Offer") {
+        // The answer has changed her card in the cache where it is (issue 24): the board keeps every
+        // card she loaded. Under a kind tab it no longer belongs to, it leaves that list.
+        if (filter?.type && filter.type !== result.type) dropFromLists(result.id);
         setFormOpen(false);
         setEditing(null);
         toast({ title: T.updatedTitle, description: T.updatedText });
-        refreshSoon();
+        if (result.type !== editing.type) refreshStats();
         return;
       }
       if (result?.__typename === "PlanLimitError") {
@@ -682,7 +758,7 @@ export function OfferBoard() {
     setDeleting(null);
     if (ok) {
       toast({ title: T.deletedTitle, description: T.deletedText });
-      refreshSoon();
+      refreshStats();
     } else {
       toast({ title: T.errorTitle, description: T.deleteFailed, variant: "destructive" });
     }
