@@ -59,6 +59,8 @@ const PlanLimitDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m
 const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
 const SignInInviteDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.SignInInviteDialog), (p) => p.invitation !== null);
 const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
+// 'Minhas Publicações' is fetched when she first opens it (the first load is unchanged).
+const MyOffersPanel = lazyWhenOpen(() => import("./MyOffersPanel").then((m) => m.MyOffersPanel), (p) => p.open);
 const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
 
 const T = BOARD_TEXTS;
@@ -92,6 +94,14 @@ const Tabs = styled.div`
   margin: 0 -2px;
   scrollbar-width: none;
   &::-webkit-scrollbar { display: none; }
+`;
+
+const TabRows = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  & > * { min-width: 0; }
+  & > :first-child { flex: 1 1 auto; }
 `;
 
 const Tab = styled.button`
@@ -343,6 +353,8 @@ export function OfferBoard() {
 
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // 'Minhas Publicações' in place of the board (issue 24).
+  const [mineOpen, setMineOpen] = useState(false);
   const filtersId = useId();
   const [loadingMore, setLoadingMore] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
@@ -441,7 +453,9 @@ export function OfferBoard() {
     clearTimeout(refreshTimer.current);
     void refreshFirstPage();
     refreshStats();
-  }, [refreshFirstPage, refreshStats]);
+    // By name: 'Minhas Publicações' (when open) asks again; its document stays in its own chunk.
+    client.refetchQueries({ include: ["MyOffers"] }).catch(() => undefined);
+  }, [client, refreshFirstPage, refreshStats]);
   const refreshSoon = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(refreshNow, LIVE_REFETCH_DEBOUNCE_MS);
@@ -743,6 +757,10 @@ export function OfferBoard() {
                     edges: connection.edges.filter((e) => readField("id", e.node as never) !== id),
                   };
                 },
+                myOffers: (existing, { readField }) =>
+                  Array.isArray(existing)
+                    ? existing.filter((m: { offer?: unknown }) => readField("id", m.offer as never) !== id)
+                    : existing,
               },
             });
             cache.evict({ id: cache.identify({ __typename: "Offer", id }) });
@@ -804,14 +822,42 @@ export function OfferBoard() {
     <Board disabled={!hydrated}>
       <Lead>{T.lead}</Lead>
 
-      <Tabs role="group" aria-label={T.filters.tabs}>
-        {[ALL, ...OFFER_TYPES].map((type) => (
-          <Tab key={type} type="button" aria-pressed={filters.type === type} onClick={() => setFilter("type", type)}>
-            {type === ALL ? T.filters.tabAll : OFFER_TEXTS.kind[type as keyof typeof OFFER_TEXTS.kind]}
-          </Tab>
-        ))}
-      </Tabs>
+      <TabRows>
+        <Tabs role="group" aria-label={T.filters.tabs}>
+          {[ALL, ...OFFER_TYPES].map((type) => (
+            <Tab
+              key={type}
+              type="button"
+              aria-pressed={!mineOpen && filters.type === type}
+              onClick={() => {
+                setMineOpen(false);
+                setFilter("type", type);
+              }}
+            >
+              {type === ALL ? T.filters.tabAll : OFFER_TEXTS.kind[type as keyof typeof OFFER_TEXTS.kind]}
+            </Tab>
+          ))}
+        </Tabs>
+        {signedIn && (
+          <Tabs role="group" aria-label={T.mine.group}>
+            <Tab type="button" aria-pressed={mineOpen} onClick={() => setMineOpen((o) => !o)}>
+              {T.mine.tab}
+            </Tab>
+          </Tabs>
+        )}
+      </TabRows>
 
+      <MyOffersPanel
+        open={signedIn && mineOpen}
+        onLike={like}
+        onContact={contact}
+        onEdit={openEdit}
+        onDelete={setDeleting}
+        onCreate={openCreate}
+      />
+
+      {!(signedIn && mineOpen) && (
+      <>
       <FilterToggle type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
         <ToggleText>
           {T.filters.toggle}
@@ -876,6 +922,8 @@ export function OfferBoard() {
           </Button>
         </More>
       )}
+      </>
+      )}
 
       {signedIn && (
         <Fab type="button" onClick={openCreate}>
@@ -898,6 +946,8 @@ export function OfferBoard() {
           setRevealPublished((n) => n + 1);
         }}
         author={user ? { userNickname: user.nickname, userFullName: user.fullName, userPlan: user.plan } : undefined}
+        plan={user?.plan}
+        draftOwner={user?.id}
       />
 
       <ConfirmDialog

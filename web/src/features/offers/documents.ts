@@ -51,6 +51,19 @@ export const BoardOfferDocument = graphql(`
   }
 `);
 
+/** 'Minhas Publicações': her own offers, with the conversations started on each (issue 24). */
+export const MyOffersDocument = graphql(`
+  query MyOffers {
+    myOffers {
+      conversationCount
+      offer {
+        ...BoardOfferFields
+        hidden
+      }
+    }
+  }
+`);
+
 export const CommunityStatsDocument = graphql(`
   query CommunityStats {
     communityStats {
