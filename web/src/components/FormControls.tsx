@@ -205,6 +205,11 @@ const ChoiceLabel = styled.label`
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
+  &:has(input:disabled) {
+    cursor: not-allowed;
+    border-style: dashed;
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
 
   input {
     flex: none;
@@ -215,20 +220,33 @@ const ChoiceLabel = styled.label`
   }
   strong { display: block; color: ${({ theme }) => theme.colors.brandDark}; }
   span span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  span em {
+    display: block;
+    margin-top: ${({ theme }) => theme.space.xxs};
+    font-style: normal;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    color: ${({ theme }) => theme.colors.brand};
+  }
 `;
 
 /** A big radio option: a title and a short explanation, the whole card tappable. */
 export function ChoiceCard({
   title,
   text,
+  status,
   ...input
-}: { title: string; text?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+}: { title: string; text?: string; /** A short line under the text: a limit, or why it is not available. */ status?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type"
+>) {
   return (
     <ChoiceLabel>
       <input type="radio" {...input} />
       <span>
         <strong>{title}</strong>
         {text && <span>{text}</span>}
+        {status && <em>{status}</em>}
       </span>
     </ChoiceLabel>
   );

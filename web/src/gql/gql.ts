@@ -59,6 +59,8 @@ type Documents = {
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": typeof types.PresenceChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
+    "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": typeof types.BoardOfferDocument,
+    "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": typeof types.MyOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
     "\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CreateOfferDocument,
     "\n  mutation UpdateOffer($id: Int!, $input: UpdateOfferInput!) {\n    updateOffer(id: $id, input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.UpdateOfferDocument,
@@ -136,6 +138,8 @@ const documents: Documents = {
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": types.PresenceChangedDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
+    "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": types.BoardOfferDocument,
+    "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": types.MyOffersDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
     "\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.CreateOfferDocument,
     "\n  mutation UpdateOffer($id: Int!, $input: UpdateOfferInput!) {\n    updateOffer(id: $id, input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.UpdateOfferDocument,
@@ -362,6 +366,14 @@ export function graphql(source: "\n  fragment BoardOfferFields on Offer {\n    i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n"): (typeof documents)["\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

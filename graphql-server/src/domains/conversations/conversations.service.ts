@@ -244,8 +244,16 @@ export function createConversationsService(deps: ConversationsDeps) {
     return getConversation(user, existing.id);
   }
 
+  /**
+   * The conversations she has not deleted. One still without messages is hers only if she started
+   * it (issue 24: 'Pedir Permuta' left an empty 'Sem mensagens' row in the owner's list); the owner
+   * sees it with its first message, which also tells her live (notification and unread count).
+   */
   async function listConversations(user: Pick<User, "id">) {
-    return load(user.id, { hiddenAt: null });
+    return load(user.id, {
+      hiddenAt: null,
+      OR: [{ conversation: { interestedUserId: user.id } }, { conversation: { messages: { some: {} } } }],
+    });
   }
 
   async function listMessages(

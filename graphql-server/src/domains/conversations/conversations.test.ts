@@ -211,6 +211,36 @@ describe("conversations over GraphQL", () => {
   });
 });
 
+describe("a conversation started and still empty (issue 24)", () => {
+  it("is in the list of the member who started it only, and reaches the owner's list, live, with its first message", async () => {
+    const { owner, asker, offer } = await pair("apoio");
+    const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
+
+    // She who pressed 'Pedir Apoio' has it (the page she was sent to); the owner has nothing yet.
+    expect((await asker.client.gql(LIST)).body.data.conversations).toEqual([expect.objectContaining({ id, lastMessage: null })]);
+    const ownerList = await owner.client.gql(LIST);
+    expect(ownerList.body.data).toEqual({ conversations: [], unreadCount: 0 });
+    expect((await owner.client.rest("GET", "/api/conversations")).body).toEqual([]);
+    expect((await asker.client.rest("GET", "/api/conversations")).body).toEqual([expect.objectContaining({ id, lastMessage: null })]);
+
+    const ws = owner.client.ws();
+    const notes = collect(ws, `subscription { notifications { conversationId content } }`);
+    const counts = collect(ws, `subscription { unreadCountChanged }`);
+    await sleep(200);
+    t.clock.advance(1000);
+    await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content: "Oi! Posso ajudar?" });
+    expect(await notes.next()).toEqual({ notifications: { conversationId: id, content: "Oi! Posso ajudar?" } });
+    expect(await counts.next()).toEqual({ unreadCountChanged: 1 });
+    await ws.dispose();
+
+    expect((await owner.client.gql(LIST)).body.data).toEqual({
+      conversations: [expect.objectContaining({ id, unreadCount: 1, lastMessage: expect.objectContaining({ content: "Oi! Posso ajudar?" }) })],
+      unreadCount: 1,
+    });
+    expect((await owner.client.rest("GET", "/api/conversations")).body).toEqual([expect.objectContaining({ id, unreadCount: 1 })]);
+  });
+});
+
 describe("a member moved down to nobreza", () => {
   /** A superuser moves her to another plan, as the staff page does. */
   async function setPlan(userId: number, plan: "nobreza" | "alteza") {
@@ -568,7 +598,7 @@ describe("real time over GraphQL", () => {
 describe("presence", () => {
   it("goes online with a heartbeat, offline on false or after 90 s of silence, told to her partners", async () => {
     const { owner, asker, offer } = await pair();
-    await asker.client.gql(START, { offerId: offer.id });
+    const started = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
     const ws = owner.client.ws();
     const changes = collect(ws, `subscription { presenceChanged { userId isOnline } }`);
     await sleep(200);
@@ -577,6 +607,8 @@ describe("presence", () => {
     expect((await asker.client.gql(SET, { on: true })).body.data.setOnlineStatus).toEqual({ __typename: "Presence", userId: asker.user.id, isOnline: true });
     expect(await changes.next(1)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: true } });
     await asker.client.gql(SET, { on: true });
+    // With its first message the conversation is in the owner's list too.
+    await asker.client.gql(SEND, { conversationId: started, content: "Olá!" });
     const list = await owner.client.rest("GET", "/api/conversations");
     expect(list.body[0].otherUser.isOnline).toBe(true);
 

@@ -186,6 +186,25 @@ builder.queryField("offer", (t) =>
   }),
 );
 
+const MyOffer = builder.objectRef<{ offer: OfferDTO; conversationCount: number }>("MyOffer").implement({
+  description: "One of her own offers, for 'Minhas Publicações'.",
+  fields: (t) => ({
+    offer: t.field({ type: OfferRef, resolve: (m) => m.offer }),
+    conversationCount: t.exposeInt("conversationCount", {
+      description: "Conversations started on it that have at least one message.",
+    }),
+  }),
+});
+
+builder.queryField("myOffers", (t) =>
+  t.field({
+    type: [MyOffer],
+    authScopes: { member: true },
+    description: "The signed-in member's own offers, newest first (hidden ones included, marked), at most 200.",
+    resolve: (_root, _args, ctx) => ctx.services.offers.myOffers(requireUser(ctx)),
+  }),
+);
+
 builder.queryField("myLikedOfferIds", (t) =>
   t.field({
     type: ["Int"],

@@ -2,6 +2,9 @@ import {
   boardFilterSchema,
   categoriesForBoardSlug,
   containsNul,
+  kindLockedFor,
+  MONTHLY_PUBLICATIONS,
+  monthlyLimitReached,
   OFFER_TYPES,
   offerInputSchema,
   offerUpdateSchema,
@@ -101,12 +104,12 @@ export const BOARD_PAGE_DEFAULT = 24;
 export const BOARD_PAGE_MAX = 50;
 /** GET /api/offers answers one plain array: the first this many offers in board order. */
 export const REST_BOARD_LIMIT = 200;
-/** Alteza's monthly allowance per restricted kind; apoio is free for every plan. */
-export const ALTEZA_MONTHLY_LIMIT = 2;
+/** Alteza's monthly allowance per restricted kind (schema's MONTHLY_PUBLICATIONS); apoio is free for every plan. */
+export const ALTEZA_MONTHLY_LIMIT = MONTHLY_PUBLICATIONS.alteza.permuta ?? 0;
+/** 'Minhas Publicações' lists at most this many of her offers, newest first. */
+export const MY_OFFERS_MAX = 200;
 /** Board pages kept in memory per instance (filters × page sizes × cursors). */
 export const BOARD_CACHE_ENTRIES = 200;
-
-const TYPE_LABEL_PLURAL: Record<OfferTypeName, string> = { collab: "Collabs", permuta: "Permutas", apoio: "Apoios" };
 
 const authorSelect = {
   nickname: true,
@@ -325,24 +328,15 @@ export function createOffersService(deps: OffersDeps) {
   const lockAuthor = (tx: Tx, userId: number) =>
     tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`offers:${userId}`}))) AS l`;
 
-  /** The plan rules of publishing (see docs/decisions.md): refuses with PlanLimitError. */
+  /** The plan rules of publishing (schema's MONTHLY_PUBLICATIONS, docs/decisions.md): refuses with PlanLimitError. */
   async function assertPlanAllows(tx: Tx, author: Pick<User, "id" | "plan">, type: OfferTypeName, now: Date) {
-    if (type === "apoio") return;
-    if (author.plan === "nobreza") {
-      throw new PlanLimitError(
-        "Seu plano Nobreza permite publicar apenas ofertas de Apoio.",
-        "Faça upgrade para o plano Alteza e publique Permutas e Collabs.",
-      );
-    }
-    if (author.plan !== "alteza") return;
+    const locked = kindLockedFor(author.plan, type);
+    if (locked) throw new PlanLimitError(locked.message, locked.upgradeMessage);
+    if (MONTHLY_PUBLICATIONS[author.plan][type] === null) return;
     // Publications, not offers: a deleted offer still used its slot this month.
     const used = await tx.offerPublication.count({ where: { userId: author.id, type, createdAt: { gte: startOfMonthInSaoPaulo(now) } } });
-    if (used >= ALTEZA_MONTHLY_LIMIT) {
-      throw new PlanLimitError(
-        `Você já publicou ${ALTEZA_MONTHLY_LIMIT} ${TYPE_LABEL_PLURAL[type]} este mês, o limite do plano Alteza.`,
-        "Faça upgrade para o plano Majestade e publique sem limites.",
-      );
-    }
+    const reached = monthlyLimitReached(author.plan, type, used);
+    if (reached) throw new PlanLimitError(reached.message, reached.upgradeMessage);
   }
 
   // A member's likes, kept beside the board (emptied with it: every like, on every instance, is a
@@ -479,6 +473,28 @@ export function createOffersService(deps: OffersDeps) {
     return row.hiddenAt ? { ...card, hidden: true } : card;
   }
 
+  /**
+   * Her own offers in one place (issue 24: on the board a nobreza member's offer sorts last), newest
+   * first, hidden ones marked, each with the conversations started on it that have a message (an
+   * empty one is not in her list either). At most MY_OFFERS_MAX.
+   */
+  async function myOffers(user: Pick<User, "id">): Promise<{ offer: OfferDTO; conversationCount: number }[]> {
+    const rows = await prisma.offer.findMany({
+      where: { userId: user.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: MY_OFFERS_MAX,
+      include: {
+        user: { select: authorSelect },
+        _count: { select: { conversations: { where: { messages: { some: {} } } } } },
+      },
+    });
+    const liked = await likedAmong(user.id, rows.map((r) => r.id));
+    return rows.map((row) => {
+      const card = presentOffer(offerCard(row), user.id, liked.has(row.id));
+      return { offer: row.hiddenAt ? { ...card, hidden: true } : card, conversationCount: row._count.conversations };
+    });
+  }
+
   async function createOffer(user: Pick<User, "id">, input: unknown): Promise<OfferDTO> {
     const data = validate(offerInputSchema, input);
     const now = clock.now();
@@ -610,6 +626,7 @@ export function createOffersService(deps: OffersDeps) {
     boardArray,
     boardArrayJson,
     getOffer,
+    myOffers,
     createOffer,
     updateOffer,
     deleteOffer,

@@ -311,6 +311,37 @@ describe("offers over GraphQL", () => {
     expect((await client.gql(`query($id: Int!) { offer(id: $id) { id } }`, { id: offer.id })).body.data.offer).toBeNull();
   });
 
+  it("answers 'Minhas Publicações' with the session's own offers only, newest first, with likes and conversations started", async () => {
+    const MINE = `{ myOffers { conversationCount offer { id title likes isOwn hidden } } }`;
+    const ana = await member({ plan: "nobreza" });
+    const first = (await ana.client.gql(CREATE, { input: valid({ title: "Minha primeira oferta de apoio" }) })).body.data.createOffer;
+    minute();
+    const second = (await ana.client.gql(CREATE, { input: valid({ title: "Minha segunda oferta de apoio" }) })).body.data.createOffer;
+    const bia = await member({ plan: "alteza" });
+    const hers = (await bia.client.gql(CREATE, { input: valid({ title: "Oferta de outra parceira" }) })).body.data.createOffer;
+    await bia.client.gql(LIKE, { offerId: first.id });
+    const START = `mutation($offerId: Int!) { startConversation(offerId: $offerId) { ... on Conversation { id } } }`;
+    const talk = (await bia.client.gql(START, { offerId: first.id })).body.data.startConversation.id;
+    await bia.client.rest("POST", `/api/conversations/${talk}/messages`, { content: "Olá, tenho interesse!" });
+    // A conversation started and still empty is not counted (nor listed for her).
+    const carla = await member({ plan: "alteza" });
+    await carla.client.gql(START, { offerId: first.id });
+
+    expect((await ana.client.gql(MINE)).body.data.myOffers).toEqual([
+      { conversationCount: 0, offer: { id: second.id, title: "Minha segunda oferta de apoio", likes: 0, isOwn: true, hidden: false } },
+      { conversationCount: 1, offer: { id: first.id, title: "Minha primeira oferta de apoio", likes: 1, isOwn: true, hidden: false } },
+    ]);
+    expect((await bia.client.gql(MINE)).body.data.myOffers).toEqual([
+      { conversationCount: 0, offer: { id: hers.id, title: "Oferta de outra parceira", likes: 0, isOwn: true, hidden: false } },
+    ]);
+    await ana.client.gql(DELETE, { id: second.id });
+    expect((await ana.client.gql(MINE)).body.data.myOffers.map((m: { offer: { id: number } }) => m.offer.id)).toEqual([first.id]);
+
+    const anonymous = await new TestClient(t.url).gql(MINE);
+    expect(anonymous.body.data).toBeNull();
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
   it("refuses anonymous writes with UNAUTHENTICATED", async () => {
     const anonymous = new TestClient(t.url);
     const answer = await anonymous.gql(CREATE, { input: valid() });

@@ -75,6 +75,7 @@ const board = () => screen.getByRole("region", { name: "Mural de Parcerias" });
 
 async function fillProposal(u: ReturnType<typeof userEvent.setup>, type: RegExp) {
   const next = () => u.click(screen.getByRole("button", { name: "Próximo" }));
+  await screen.findByRole("dialog", { name: "Nova Proposta" });
   await u.click(screen.getByRole("radio", { name: /Oferta/ }));
   await next();
   await u.type(screen.getByLabelText("Título"), "Fotógrafa oferece ensaio para marcas");
@@ -274,27 +275,31 @@ describe("likes", () => {
 
 describe("publishing", () => {
   it("opens 'Limitação do Plano' with the server's words when the plan refuses", async () => {
+    // A nobreza member is told at the kind step (OfferBoard.test); the monthly allowance is the server's to count.
     const u = userEvent.setup();
-    renderHome({
-      CreateOffer: () => ({
-        data: {
-          createOffer: {
-            __typename: "PlanLimitError",
-            code: "PLAN_LIMIT",
-            message: "Seu plano Nobreza permite publicar apenas ofertas de Apoio.",
-            upgradeMessage: "Faça upgrade para o plano Alteza e publique Permutas e Collabs.",
-            showUpgrade: true,
+    renderHome(
+      {
+        CreateOffer: () => ({
+          data: {
+            createOffer: {
+              __typename: "PlanLimitError",
+              code: "PLAN_LIMIT",
+              message: "Você já publicou 2 Permutas este mês, o limite do plano Alteza.",
+              upgradeMessage: "Faça upgrade para o plano Majestade e publique sem limites.",
+              showUpgrade: true,
+            },
           },
-        },
-      }),
-    });
+        }),
+      },
+      user({ plan: "alteza" }),
+    );
     await screen.findByRole("article");
     await u.click(screen.getByRole("button", { name: "Publicar" }));
     expect(await screen.findByRole("dialog", { name: "Nova Proposta" })).toBeInTheDocument();
     await fillProposal(u, /Permuta/);
     const dialog = await screen.findByRole("dialog", { name: "Limitação do Plano" });
-    expect(within(dialog).getByText("Seu plano Nobreza permite publicar apenas ofertas de Apoio.")).toBeInTheDocument();
-    expect(within(dialog).getByText("Faça upgrade para o plano Alteza e publique Permutas e Collabs.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Você já publicou 2 Permutas este mês, o limite do plano Alteza.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Faça upgrade para o plano Majestade e publique sem limites.")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Nova Proposta" })).not.toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Ver Planos" })).toBeInTheDocument();
     await u.click(within(dialog).getByRole("button", { name: "Fechar" }));

@@ -258,3 +258,219 @@ describe("the keyboard on the board", () => {
     expect(more).toHaveFocus();
   });
 });
+
+describe("editing her offer deep in the board (issue 24)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** 36 offers in three pages of 12; hers is the 30th. */
+  const board = Array.from({ length: 36 }, (_, i) =>
+    offerNode({
+      id: 100 + i,
+      title: `Oferta número ${i + 1} do mural`,
+      ...(i === 29 ? { userId: 7, isOwn: true, title: "Minha oferta de fotografia", type: "apoio" } : {}),
+    }),
+  );
+  const page = (variables: Record<string, unknown>) => {
+    const after = typeof variables.after === "string" ? Number(variables.after.slice(1)) : null;
+    const start = after === null ? 0 : board.findIndex((n) => n.id === after) + 1;
+    const nodes = board.slice(start, start + 12);
+    const last = nodes[nodes.length - 1];
+    return {
+      data: {
+        offers: {
+          __typename: "OfferConnection",
+          edges: nodes.map((node) => ({ __typename: "OfferEdge", cursor: `c${node.id}`, node })),
+          pageInfo: { __typename: "PageInfo", endCursor: last ? `c${last.id}` : null, hasNextPage: start + 12 < board.length },
+        },
+      },
+    };
+  };
+
+  it("keeps the 36 loaded cards after 'Salvar Alterações' and shows the edited card in place", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderBoard(user({ id: 7 }), {
+      BoardOffers: page,
+      UpdateOffer: ({ id, input }) => ({
+        data: { updateOffer: { ...board.find((n) => n.id === id), ...(input as object), __typename: "Offer" } },
+      }),
+    });
+    await screen.findByRole("article", { name: "Oferta número 1 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    await screen.findByRole("article", { name: "Oferta número 24 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    const mine = await screen.findByRole("article", { name: "Minha oferta de fotografia" });
+    expect(screen.getAllByRole("article")).toHaveLength(36);
+
+    await u.click(within(mine).getByRole("button", { name: "Mais ações" }));
+    await u.click(screen.getByRole("menuitem", { name: "Editar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar Proposta" });
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    const title = within(dialog).getByLabelText("Título");
+    await u.clear(title);
+    await u.paste("Ensaio de fotos para marcas de moda");
+    for (let step = 2; step < 6; step++) await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByRole("button", { name: "Salvar Alterações" }));
+    expect(await findToastText("Oferta Atualizada!")).toBeInTheDocument();
+
+    // Past the board's refresh delay (0.5 s): the cards she had loaded are all still there.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Editar Proposta" })).not.toBeInTheDocument());
+    expect(screen.getAllByRole("article")).toHaveLength(36);
+    const edited = screen.getByRole("article", { name: "Ensaio de fotos para marcas de moda" });
+    expect(edited).toHaveAttribute("id", "oferta-129");
+    expect(screen.getAllByRole("article")[29]).toBe(edited);
+    expect(screen.queryByRole("article", { name: "Minha oferta de fotografia" })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === "BoardOffers" && !c.variables.after)).toHaveLength(1);
+  }, 60_000);
+
+  it("changes another member's edited card in place, live, and keeps the cards she loaded", async () => {
+    const u = userEvent.setup();
+    let announce: (value: unknown) => void = () => undefined;
+    const change = new Promise((resolve) => (announce = resolve));
+    const edited = { ...board[20]!, title: "Consultoria de marca revista pela autora" };
+    const { calls } = renderBoard(user({ id: 7 }), {
+      BoardOffers: page,
+      OffersChanged: () => change,
+      BoardOffer: ({ id }) => ({ data: { offer: { ...edited, id, hidden: false } } }),
+    });
+    await screen.findByRole("article", { name: "Oferta número 1 do mural" });
+    await u.click(screen.getByRole("button", { name: "Ver mais" }));
+    await screen.findByRole("article", { name: "Oferta número 24 do mural" });
+    announce({ data: { offersChanged: { __typename: "OfferChange", kind: "updated", offerId: 120, totalLikes: null } } });
+    const card = await screen.findByRole("article", { name: "Consultoria de marca revista pela autora" });
+    expect(card).toHaveAttribute("id", "oferta-120");
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    expect(calls.find((c) => c.operationName === "BoardOffer")?.variables).toEqual({ id: 120 });
+  }, 60_000);
+});
+
+describe("the kind step and her plan (issue 24)", () => {
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  async function fillToKindStep(u: ReturnType<typeof userEvent.setup>, title: string) {
+    await u.click(await screen.findByRole("button", { name: /Publicar/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Nova Proposta" });
+    await u.click(within(dialog).getByRole("radio", { name: /Oferta/ }));
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByLabelText("Título"));
+    await u.paste(title);
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByLabelText("Descrição"));
+    await u.paste("Faço ensaios para marcas e quero trocar por uma identidade visual.");
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    expect(within(dialog).getByText("Etapa 4 de 6")).toBeInTheDocument();
+    return dialog;
+  }
+
+  it("shows a nobreza member which kinds her plan allows, says why the others are locked and opens the plans, keeping her proposal", async () => {
+    const u = userEvent.setup();
+    renderBoard(user({ plan: "nobreza" }));
+    const dialog = await fillToKindStep(u, "Ensaio em troca de identidade visual");
+
+    expect(within(dialog).getByRole("radio", { name: /Apoio/ })).toBeEnabled();
+    for (const kind of [/Collab/, /Permuta/]) {
+      const radio = within(dialog).getByRole("radio", { name: kind });
+      expect(radio).toBeDisabled();
+      expect(radio).toHaveAccessibleDescription(/Seu plano Nobreza permite publicar apenas ofertas de Apoio\./);
+    }
+    expect(within(dialog).getAllByText("Não incluído no plano Nobreza")).toHaveLength(2);
+    expect(within(dialog).getByText("Faça upgrade para o plano Alteza e publique Permutas e Collabs.", { exact: false })).toBeInTheDocument();
+
+    await u.click(within(dialog).getByRole("button", { name: "Ver Planos" }));
+    const plans = await screen.findByRole("dialog", { name: "Escolha seu Plano" });
+    expect(screen.queryByRole("dialog", { name: "Nova Proposta" })).not.toBeInTheDocument();
+    await u.click(within(plans).getByRole("button", { name: "Fechar janela" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // 'Publicar' again: her proposal is offered back, where she left it.
+    await u.click(screen.getByRole("button", { name: /Publicar/ }));
+    const again = await screen.findByRole("dialog", { name: "Nova Proposta" });
+    expect(within(again).getByText("Sua proposta “Ensaio em troca de identidade visual” ficou guardada neste aparelho.")).toBeInTheDocument();
+    await u.click(within(again).getByRole("button", { name: "Continuar Proposta" }));
+    expect(within(again).getByText("Etapa 4 de 6")).toBeInTheDocument();
+    await u.click(within(again).getByRole("button", { name: "Voltar" }));
+    expect(within(again).getByLabelText("Descrição")).toHaveValue("Faço ensaios para marcas e quero trocar por uma identidade visual.");
+  });
+
+  it("tells an alteza member her monthly allowance, keeps a proposal the server refused, and forgets it when she discards it", async () => {
+    const u = userEvent.setup();
+    const { calls } = renderBoard(user({ plan: "alteza" }), {
+      CreateOffer: () => ({
+        data: {
+          createOffer: {
+            __typename: "PlanLimitError",
+            code: "PLAN_LIMIT",
+            message: "Você já publicou 2 Permutas este mês, o limite do plano Alteza.",
+            upgradeMessage: "Faça upgrade para o plano Majestade e publique sem limites.",
+            showUpgrade: true,
+          },
+        },
+      }),
+    });
+    const dialog = await fillToKindStep(u, "Permuta de fotos por site");
+    expect(within(dialog).getAllByText("Até 2 por mês no plano Alteza")).toHaveLength(2);
+    await u.click(within(dialog).getByRole("radio", { name: /Permuta/ }));
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByRole("button", { name: "Fotografia" }));
+    await u.click(within(dialog).getByRole("button", { name: "Próximo" }));
+    await u.click(within(dialog).getByRole("button", { name: "Publicar Proposta" }));
+    const limit = await screen.findByRole("dialog", { name: "Limitação do Plano" });
+    expect(within(limit).getByText("Você já publicou 2 Permutas este mês, o limite do plano Alteza.")).toBeInTheDocument();
+    await u.click(within(limit).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await u.click(screen.getByRole("button", { name: /Publicar/ }));
+    const again = await screen.findByRole("dialog", { name: "Nova Proposta" });
+    expect(within(again).getByText("Sua proposta “Permuta de fotos por site” ficou guardada neste aparelho.")).toBeInTheDocument();
+    await u.click(within(again).getByRole("button", { name: "Descartar e Começar de Novo" }));
+    expect(within(again).getByText("Etapa 1 de 6")).toBeInTheDocument();
+    expect(within(again).getByRole("radio", { name: /Oferta/ })).not.toBeChecked();
+    await u.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await u.click(screen.getByRole("button", { name: /Publicar/ }));
+    expect(await screen.findByText("Etapa 1 de 6")).toBeInTheDocument();
+    expect(screen.queryByText(/ficou guardada neste aparelho/)).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.operationName === "CreateOffer")).toHaveLength(1);
+  });
+});
+
+describe("'Minhas Publicações' (issue 24)", () => {
+  it("gives her own offers in one place, with likes and conversations started, and deletes one there", async () => {
+    const u = userEvent.setup();
+    const mine = [
+      { __typename: "MyOffer", conversationCount: 3, offer: { ...offerNode({ id: 501, userId: 7, isOwn: true, title: "Minha oferta de fotografia", likes: 1 }), hidden: false } },
+      { __typename: "MyOffer", conversationCount: 0, offer: { ...offerNode({ id: 502, userId: 7, isOwn: true, title: "Meu pedido de design", likes: 0 }), hidden: true } },
+    ];
+    const { calls } = renderBoard(user({ id: 7 }), {
+      MyOffers: () => ({ data: { myOffers: mine } }),
+      DeleteOffer: ({ id }) => ({ data: { deleteOffer: { __typename: "DeleteOfferPayload", offerId: id } } }),
+    });
+    await screen.findByRole("article", { name: "Fotógrafa busca parceira de design" });
+    await u.click(screen.getByRole("button", { name: "Minhas Publicações" }));
+
+    const section = await screen.findByRole("region", { name: "Minhas Publicações" });
+    const first = await within(section).findByRole("article", { name: "Minha oferta de fotografia" });
+    expect(within(section).getByText("3 conversas iniciadas")).toBeInTheDocument();
+    expect(within(section).getByText("1 curtida")).toBeInTheDocument();
+    expect(within(section).getByText("0 conversas iniciadas")).toBeInTheDocument();
+    expect(within(section).getByText("Fora do mural: retirada pela moderação")).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Fotógrafa busca parceira de design" })).not.toBeInTheDocument();
+
+    await u.click(within(first).getByRole("button", { name: "Mais ações" }));
+    await u.click(screen.getByRole("menuitem", { name: "Excluir" }));
+    const confirm = await screen.findByRole("dialog", { name: "Excluir oferta?" });
+    await u.click(within(confirm).getByRole("button", { name: "Excluir" }));
+    await waitFor(() => expect(within(section).queryByRole("article", { name: "Minha oferta de fotografia" })).not.toBeInTheDocument());
+    expect(within(section).getByRole("article", { name: "Meu pedido de design" })).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "DeleteOffer")?.variables).toEqual({ id: 501 });
+
+    // Back to the board.
+    await u.click(screen.getByRole("button", { name: "Todos" }));
+    expect(await screen.findByRole("article", { name: "Fotógrafa busca parceira de design" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Minhas Publicações" })).not.toBeInTheDocument();
+  }, 60_000);
+});

@@ -24,6 +24,7 @@ import {
   contactNeedsUpgrade,
   filterVariables,
   hasFilters,
+  mergeFreshFirstPage,
   nextPlan,
   viewProfileNeedsUpgrade,
   type BoardFilters,
@@ -31,6 +32,7 @@ import {
 import { BOARD_TEXTS } from "./boardTexts";
 import {
   BoardOfferFieldsFragment as BoardOfferFieldsDocument,
+  BoardOfferDocument,
   BoardOffersDocument,
   CommunityStatsDocument,
   CreateOfferDocument,
@@ -57,6 +59,8 @@ const PlanLimitDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m
 const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
 const SignInInviteDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.SignInInviteDialog), (p) => p.invitation !== null);
 const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
+// 'Minhas Publicações' is fetched when she first opens it (the first load is unchanged).
+const MyOffersPanel = lazyWhenOpen(() => import("./MyOffersPanel").then((m) => m.MyOffersPanel), (p) => p.open);
 const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
 
 const T = BOARD_TEXTS;
@@ -100,6 +104,14 @@ const Tabs = styled.div`
   margin: 0 -2px;
   scrollbar-width: none;
   &::-webkit-scrollbar { display: none; }
+`;
+
+const TabRows = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  & > * { min-width: 0; }
+  & > :first-child { flex: 1 1 auto; }
 `;
 
 const Tab = styled.button`
@@ -351,6 +363,8 @@ export function OfferBoard() {
 
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // 'Minhas Publicações' in place of the board (issue 24).
+  const [mineOpen, setMineOpen] = useState(false);
   const filtersId = useId();
   const [loadingMore, setLoadingMore] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
@@ -366,7 +380,7 @@ export function OfferBoard() {
   const filter = filterVariables(filters);
   // Cards the page came with count as just asked for: the first render draws them as the server did.
   const [prefetchedJustNow] = useState(() => Date.now() - Math.max(prefetchedAt, firstScreenDataAt()) < PREFETCH_FRESH_MS);
-  const { data, loading, error, refetch, fetchMore } = useQuery(BoardOffersDocument, {
+  const { data, loading, error, refetch, fetchMore, updateQuery } = useQuery(BoardOffersDocument, {
     variables: { filter, first: BOARD_PAGE_SIZE },
     fetchPolicy: prefetchedJustNow ? "cache-first" : "cache-and-network",
     nextFetchPolicy: "cache-and-network",
@@ -418,20 +432,79 @@ export function OfferBoard() {
   }, [revealPublished]);
 
   const offers = useMemo(() => (data?.offers.edges ?? []).map((e) => e.node).filter(isShowable), [data]);
+  const offersRef = useRef(offers);
+  offersRef.current = offers;
   const pageInfo = data?.offers.pageInfo;
 
   // ---- refresh: after our own changes and live changes of others, debounced ------------------
+  // A refresh never drops the cards she has loaded (issue 24: after 'Salvar Alterações' the board fell
+  // from 36 cards to 12): an edited card changes in place in the cache, a deleted one leaves the
+  // lists, and a new one comes with a fresh first page laid over the cards she had loaded.
+  const filterKey = JSON.stringify(filter ?? null);
+  const filterKeyRef = useRef(filterKey);
+  filterKeyRef.current = filterKey;
+  const refreshStats = useCallback(() => {
+    client.refetchQueries({ include: [CommunityStatsDocument] }).catch(() => undefined);
+  }, [client]);
+  const refreshFirstPage = useCallback(async () => {
+    const asked = filterKeyRef.current;
+    const variables = { filter: asked === "null" ? undefined : (JSON.parse(asked) as typeof filter), first: BOARD_PAGE_SIZE };
+    try {
+      const fresh = (await client.query({ query: BoardOffersDocument, variables, fetchPolicy: "no-cache" })).data;
+      // She changed the filters meanwhile: that answer is for a list she no longer sees.
+      if (!fresh || filterKeyRef.current !== asked) return;
+      updateQuery((_, previous) => (previous.complete ? { offers: mergeFreshFirstPage(previous.previousData.offers, fresh.offers) } : fresh));
+    } catch {
+      // The cards she has stay; the next change or a reload asks again.
+    }
+  }, [client, updateQuery]);
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const refreshNow = useCallback(() => {
     clearTimeout(refreshTimer.current);
-    refetch().catch(() => undefined);
-    client.refetchQueries({ include: [CommunityStatsDocument] }).catch(() => undefined);
-  }, [refetch, client]);
+    void refreshFirstPage();
+    refreshStats();
+    // By name: 'Minhas Publicações' (when open) asks again; its document stays in its own chunk.
+    client.refetchQueries({ include: ["MyOffers"] }).catch(() => undefined);
+  }, [client, refreshFirstPage, refreshStats]);
   const refreshSoon = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(refreshNow, LIVE_REFETCH_DEBOUNCE_MS);
   }, [refreshNow]);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  /** Takes an offer out of every list of the board in the cache (deleted, or no longer shown). */
+  const dropFromLists = useCallback(
+    (id: number) => {
+      client.cache.modify({
+        fields: {
+          offers: (existing, { readField }) => {
+            const connection = existing as { edges?: { node: unknown }[] };
+            if (!connection?.edges) return existing;
+            return { ...connection, edges: connection.edges.filter((e) => readField("id", e.node as never) !== id) };
+          },
+        },
+      });
+    },
+    [client],
+  );
+
+  /** Another member edited a card she may have loaded: only that card is asked for again. */
+  const refreshOffer = useCallback(
+    async (id: number) => {
+      if (!offersRef.current.some((o) => o.id === id)) {
+        // Not among her cards: it may now belong to this list (another kind, back from hiding).
+        refreshSoon();
+        return;
+      }
+      try {
+        const answer = (await client.query({ query: BoardOfferDocument, variables: { id }, fetchPolicy: "network-only" })).data;
+        if (!answer?.offer || answer.offer.hidden) dropFromLists(id);
+      } catch {
+        refreshSoon();
+      }
+    },
+    [client, dropFromLists, refreshSoon],
+  );
 
   useSubscription(OffersChangedDocument, {
     onData: ({ client: c, data: change }) => {
@@ -444,9 +517,23 @@ export function OfferBoard() {
         }
         return;
       }
+      if (event.kind === "updated" && event.offerId != null) {
+        void refreshOffer(event.offerId);
+        clearTimeout(statsTimer.current);
+        statsTimer.current = setTimeout(refreshStats, LIVE_REFETCH_DEBOUNCE_MS);
+        return;
+      }
+      if (event.kind === "deleted" && event.offerId != null) {
+        dropFromLists(event.offerId);
+        clearTimeout(statsTimer.current);
+        statsTimer.current = setTimeout(refreshStats, LIVE_REFETCH_DEBOUNCE_MS);
+        return;
+      }
       refreshSoon();
     },
   });
+  const statsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(statsTimer.current), []);
 
   // ---- guards -----------------------------------------------------------------------------------
   /** A visitor is invited to sign in (and comes back to the card), never told off (issue 24). */
@@ -609,10 +696,13 @@ export function OfferBoard() {
         throw refused(T.updateFailed);
       }
       if (result?.__typename === "Offer") {
+        // The answer has changed her card in the cache where it is (issue 24): the board keeps every
+        // card she loaded. Under a kind tab it no longer belongs to, it leaves that list.
+        if (filter?.type && filter.type !== result.type) dropFromLists(result.id);
         setFormOpen(false);
         setEditing(null);
         toast({ title: T.updatedTitle, description: T.updatedText });
-        refreshSoon();
+        if (result.type !== editing.type) refreshStats();
         return;
       }
       if (result?.__typename === "PlanLimitError") {
@@ -677,6 +767,10 @@ export function OfferBoard() {
                     edges: connection.edges.filter((e) => readField("id", e.node as never) !== id),
                   };
                 },
+                myOffers: (existing, { readField }) =>
+                  Array.isArray(existing)
+                    ? existing.filter((m: { offer?: unknown }) => readField("id", m.offer as never) !== id)
+                    : existing,
               },
             });
             cache.evict({ id: cache.identify({ __typename: "Offer", id }) });
@@ -692,7 +786,7 @@ export function OfferBoard() {
     setDeleting(null);
     if (ok) {
       toast({ title: T.deletedTitle, description: T.deletedText });
-      refreshSoon();
+      refreshStats();
     } else {
       toast({ title: T.errorTitle, description: T.deleteFailed, variant: "destructive" });
     }
@@ -747,14 +841,42 @@ export function OfferBoard() {
         </Fab>
       )}
 
-      <Tabs role="group" aria-label={T.filters.tabs}>
-        {[ALL, ...OFFER_TYPES].map((type) => (
-          <Tab key={type} type="button" aria-pressed={filters.type === type} onClick={() => setFilter("type", type)}>
-            {type === ALL ? T.filters.tabAll : OFFER_TEXTS.kind[type as keyof typeof OFFER_TEXTS.kind]}
-          </Tab>
-        ))}
-      </Tabs>
+      <TabRows>
+        <Tabs role="group" aria-label={T.filters.tabs}>
+          {[ALL, ...OFFER_TYPES].map((type) => (
+            <Tab
+              key={type}
+              type="button"
+              aria-pressed={!mineOpen && filters.type === type}
+              onClick={() => {
+                setMineOpen(false);
+                setFilter("type", type);
+              }}
+            >
+              {type === ALL ? T.filters.tabAll : OFFER_TEXTS.kind[type as keyof typeof OFFER_TEXTS.kind]}
+            </Tab>
+          ))}
+        </Tabs>
+        {signedIn && (
+          <Tabs role="group" aria-label={T.mine.group}>
+            <Tab type="button" aria-pressed={mineOpen} onClick={() => setMineOpen((o) => !o)}>
+              {T.mine.tab}
+            </Tab>
+          </Tabs>
+        )}
+      </TabRows>
 
+      <MyOffersPanel
+        open={signedIn && mineOpen}
+        onLike={like}
+        onContact={contact}
+        onEdit={openEdit}
+        onDelete={setDeleting}
+        onCreate={openCreate}
+      />
+
+      {!(signedIn && mineOpen) && (
+      <>
       <FilterToggle type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
         <ToggleText>
           {T.filters.toggle}
@@ -819,6 +941,8 @@ export function OfferBoard() {
           </Button>
         </More>
       )}
+      </>
+      )}
 
       <OfferFormDialog
         open={formOpen}
@@ -834,6 +958,8 @@ export function OfferBoard() {
           setRevealPublished((n) => n + 1);
         }}
         author={user ? { userNickname: user.nickname, userFullName: user.fullName, userPlan: user.plan } : undefined}
+        plan={user?.plan}
+        draftOwner={user?.id}
       />
 
       <ConfirmDialog

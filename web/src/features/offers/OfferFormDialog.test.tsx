@@ -4,7 +4,10 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { OfferInput } from "@clube-coroa/schema";
 import { findToastText, renderUi } from "../../lib/renderUi";
+import { PlansContext, type PlansFlow } from "../plans/plansFlow";
 import { OfferFormDialog, type OfferFormDialogProps } from "./OfferFormDialog";
+
+const plansFlow: PlansFlow = { openPlans: vi.fn(), choosePlan: vi.fn(), registerInterest: vi.fn(), registeringInterest: false };
 
 const TITLE = "Fotógrafa busca parceira de design";
 const DESCRIPTION = "Faço ensaios para marcas e quero criar um pacote junto com uma designer.";
@@ -12,7 +15,7 @@ const DESCRIPTION = "Faço ensaios para marcas e quero criar um pacote junto com
 function Harness(props: Partial<OfferFormDialogProps> & { startOpen?: boolean }) {
   const [open, setOpen] = useState(props.startOpen ?? true);
   return (
-    <>
+    <PlansContext.Provider value={plansFlow}>
       <button type="button" onClick={() => setOpen(true)}>
         Publicar
       </button>
@@ -25,7 +28,7 @@ function Harness(props: Partial<OfferFormDialogProps> & { startOpen?: boolean })
         initial={props.initial}
         author={{ userNickname: "Ana", userPlan: "majestade", userJoinedAt: "2022-03-01T12:00:00Z" }}
       />
-    </>
+    </PlansContext.Provider>
   );
 }
 

@@ -4,13 +4,17 @@ import {
   LIMITS,
   OFFER_CATEGORIES,
   OFFER_FORM_STEPS,
+  MONTHLY_PUBLICATIONS,
   OFFER_TYPES,
   POST_TYPES,
+  kindLockedFor,
+  planLabel,
   offerInputSchema,
   offerStepError,
   slugify,
   type OfferInput,
   type OfferTypeName,
+  type PlanName,
   type PostTypeName,
 } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
@@ -20,22 +24,16 @@ import { TextInput } from "../../components/Field";
 import { CharCounter, ChoiceCard, FieldMessage, Fieldset, Label, Stack, Switch, TextArea } from "../../components/FormControls";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
+import { usePlans } from "../plans/plansFlow";
 import { OfferCard, type BoardOffer } from "./OfferCard";
+import { clearOfferDraft, hasContent, readOfferDraft, writeOfferDraft, type OfferDraft, type OfferFormValues } from "./offerDraft";
 import { OFFER_TEXTS } from "./offerTexts";
 
 const T = OFFER_TEXTS.form;
 const TOTAL_STEPS = LIMITS.offerSteps;
 const { offerTitle, offerDescription, offerCategories } = LIMITS;
 
-/** What the form holds while it is filled in: unanswered choices are null. */
-export interface OfferFormValues {
-  postType: PostTypeName | null;
-  title: string;
-  description: string;
-  type: OfferTypeName | null;
-  categories: string[];
-  isUrgent: boolean;
-}
+export type { OfferFormValues } from "./offerDraft";
 
 /** The author fields the preview card shows (the signed-in member). */
 export type PreviewAuthor = Pick<
@@ -55,6 +53,10 @@ export interface OfferFormDialogProps {
   /** After the success popup's OK: refresh the offers. */
   onDone: () => void;
   author?: PreviewAuthor;
+  /** Her plan: the kind step shows what it allows (issue 24). */
+  plan?: PlanName | null;
+  /** Her member id: a new proposal left unpublished is kept on this device under it until she publishes or discards it. */
+  draftOwner?: number | null;
 }
 
 const valuesFrom = (initial?: Partial<OfferInput>): OfferFormValues => ({
@@ -171,6 +173,26 @@ const Success = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
+/** Her plan's word at the kind step: why a kind is locked, and the way to the plans. */
+const UpgradeNote = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.gold};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brandSoft};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  strong { color: ${({ theme }) => theme.colors.brandDark}; }
+`;
+
+const DraftOffer = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
 const SuccessIcon = styled.span`
   color: ${({ theme }) => theme.colors.gold};
 `;
@@ -184,8 +206,12 @@ function Sparkle() {
 }
 
 /** The 6-step 'Nova Proposta' / 'Editar Proposta' dialog (spec part 1 section 5). */
-export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImprove, onDone, author }: OfferFormDialogProps) {
+export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImprove, onDone, author, plan, draftOwner }: OfferFormDialogProps) {
   const { toast } = useToast();
+  const { openPlans } = usePlans();
+  // Drafts are for new proposals only: an edit starts from the offer as published.
+  const draftId = !initial && typeof draftOwner === "number" ? draftOwner : null;
+  const [pendingDraft, setPendingDraft] = useState<OfferDraft | null>(null);
   const [step, setStep] = useState(1);
   const [values, setValues] = useState<OfferFormValues>(() => valuesFrom(initial));
   const [error, setError] = useState<string | null>(null);
@@ -198,7 +224,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
   const formRef = useRef<HTMLFormElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
-  const ids = { heading: useId(), error: useId(), title: useId(), titleCount: useId(), description: useId(), descriptionCount: useId(), search: useId() };
+  const ids = { heading: useId(), error: useId(), title: useId(), titleCount: useId(), description: useId(), descriptionCount: useId(), search: useId(), upgrade: useId() };
 
   // Every opening starts over at step 1 with the given values.
   if (open !== wasOpen) {
@@ -209,8 +235,36 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
       setError(null);
       setDone(false);
       setQuery("");
+      setPendingDraft(draftId === null ? null : readOfferDraft(draftId));
     }
   }
+
+  /** A kind her plan never allows (the offer's own kind stays hers when she edits it). */
+  const lockOf = (type: OfferTypeName) => (plan && type !== initial?.type ? kindLockedFor(plan, type) : null);
+
+  // What she fills in is kept on this device as she goes: a refused or abandoned proposal is not lost.
+  useEffect(() => {
+    if (!open || done || pendingDraft || draftId === null) return;
+    if (hasContent(values)) writeOfferDraft(draftId, { values, step });
+  }, [open, done, pendingDraft, draftId, values, step]);
+
+  const continueDraft = (draft: OfferDraft) => {
+    setPendingDraft(null);
+    const locked = draft.values.type && lockOf(draft.values.type);
+    // A kind her plan refused: back at the kind step, where it says why.
+    setValues(locked ? { ...draft.values, type: null } : draft.values);
+    goTo(locked ? Math.min(draft.step, 4) : draft.step);
+  };
+  const discardDraft = () => {
+    if (draftId !== null) clearOfferDraft(draftId);
+    setPendingDraft(null);
+    // Once step 1 is drawn in its place.
+    setTimeout(() => stepHeading.current?.focus(), 0);
+  };
+  const seePlans = () => {
+    onOpenChange(false);
+    openPlans();
+  };
 
   useEffect(() => {
     if (stepChanged.current) stepHeading.current?.focus();
@@ -243,6 +297,13 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
   };
 
   const publish = async () => {
+    const locked = values.type && lockOf(values.type);
+    if (locked) {
+      if (step !== 4) goTo(4);
+      setError(locked.message);
+      setErrorTick((n) => n + 1);
+      return;
+    }
     const parsed = offerInputSchema.safeParse(values);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -255,6 +316,7 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
     setSubmitting(true);
     try {
       await onSubmit(parsed.data);
+      if (draftId !== null) clearOfferDraft(draftId);
       setDone(true);
     } catch {
       // The caller tells what went wrong (toast or plan-limit dialog); the form stays as it was.
@@ -266,7 +328,8 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
   const next = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const message = offerStepError(step, values);
+    const locked = step === 4 && values.type ? lockOf(values.type) : null;
+    const message = offerStepError(step, values) ?? locked?.message;
     if (message) {
       setError(message);
       setErrorTick((n) => n + 1);
@@ -394,23 +457,53 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
             {errorLine}
           </Stack>
         );
-      case 4:
+      case 4: {
+        const lockedKinds = OFFER_TYPES.filter((type) => lockOf(type));
+        const refusal = lockedKinds[0] ? lockOf(lockedKinds[0]) : null;
         return (
-          <Fieldset aria-labelledby={ids.heading} {...invalid}>
-            {OFFER_TYPES.map((type) => (
-              <ChoiceCard
-                key={type}
-                name="type"
-                value={type}
-                checked={values.type === type}
-                onChange={() => set("type", type)}
-                title={OFFER_TEXTS.kind[type]}
-                text={OFFER_TEXTS.kindHint[type]}
-              />
-            ))}
-            {errorLine}
-          </Fieldset>
+          <Stack $gap="sm">
+            <Fieldset aria-labelledby={ids.heading} {...invalid}>
+              {OFFER_TYPES.map((type) => {
+                const locked = lockOf(type);
+                const limit = plan ? MONTHLY_PUBLICATIONS[plan][type] : null;
+                const status = !plan
+                  ? undefined
+                  : locked
+                    ? T.kindLocked(planLabel(plan))
+                    : limit !== null && type !== initial?.type
+                      ? T.kindLimited(limit, planLabel(plan))
+                      : undefined;
+                return (
+                  <ChoiceCard
+                    key={type}
+                    name="type"
+                    value={type}
+                    checked={values.type === type}
+                    disabled={!!locked}
+                    onChange={() => set("type", type)}
+                    title={OFFER_TEXTS.kind[type]}
+                    text={OFFER_TEXTS.kindHint[type]}
+                    status={status}
+                    aria-describedby={locked ? ids.upgrade : undefined}
+                  />
+                );
+              })}
+              {errorLine}
+            </Fieldset>
+            {refusal && (
+              <UpgradeNote id={ids.upgrade}>
+                <p>
+                  <strong>{refusal.message}</strong> {refusal.upgradeMessage}
+                </p>
+                <p>{T.draftKeptNote}</p>
+                <Button $variant="gold" $size="sm" onClick={seePlans}>
+                  {T.seePlans}
+                </Button>
+              </UpgradeNote>
+            )}
+          </Stack>
         );
+      }
       case 5:
         return (
           <Stack $gap="sm">
@@ -458,7 +551,20 @@ export function OfferFormDialog({ open, onOpenChange, initial, onSubmit, onImpro
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={dialogTitle} steady>
-      {done ? (
+      {pendingDraft && !done ? (
+        <DraftOffer>
+          <StepTitle ref={stepHeading} tabIndex={-1}>
+            {T.draftTitle}
+          </StepTitle>
+          <p>{T.draftText(pendingDraft.values.title.trim())}</p>
+          <Button $block $size="lg" onClick={() => continueDraft(pendingDraft)}>
+            {T.draftContinue}
+          </Button>
+          <Button $block $variant="outline" onClick={discardDraft}>
+            {T.draftDiscard}
+          </Button>
+        </DraftOffer>
+      ) : done ? (
         <Success>
           <SuccessIcon>
             <Crown size={56} />

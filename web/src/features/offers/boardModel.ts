@@ -111,3 +111,31 @@ export function boardErrorMessage(error: unknown): string {
   if (isNetworkError(error) || status !== null) return E.network;
   return E.network;
 }
+
+/** The board's list as the cache keeps it: the loaded edges in order and where the next page starts. */
+export interface BoardConnection<E extends { node: { id: number } }> {
+  edges: E[];
+  pageInfo: { endCursor?: string | null; hasNextPage: boolean };
+}
+
+/**
+ * A fresh first page laid over the cards she has loaded (issue 24: a refresh must not drop her back
+ * to 12 cards): the first page as the server sends it now, then every card she had loaded after it,
+ * each once. The next page starts after the last card kept: the old cursor when her loaded cards
+ * reach past the fresh page, the fresh one when they do not.
+ */
+export function mergeFreshFirstPage<E extends { node: { id: number } }, C extends BoardConnection<E>>(loaded: C, fresh: C): C {
+  const inFresh = new Set(fresh.edges.map((e) => e.node.id));
+  // Cards of the old first page that the fresh one no longer has were deleted or moved down: the old
+  // first page's span is replaced as a whole, only the cards loaded beyond it are kept.
+  const loadedBeyond = loaded.edges.slice(fresh.edges.length === 0 ? 0 : countUntilLast(loaded.edges, inFresh));
+  const rest = loadedBeyond.filter((e) => !inFresh.has(e.node.id));
+  if (rest.length === 0) return fresh;
+  return { ...loaded, edges: [...fresh.edges, ...rest], pageInfo: loaded.pageInfo };
+}
+
+/** How many of the loaded edges run up to the last one the fresh page also has. */
+function countUntilLast<E extends { node: { id: number } }>(edges: E[], ids: Set<number>): number {
+  for (let i = edges.length - 1; i >= 0; i--) if (ids.has(edges[i]!.node.id)) return i + 1;
+  return 0;
+}

@@ -24,6 +24,11 @@ export const BOARD_TEXTS = {
     tabAll: "Todos",
   },
   more: "Ver mais",
+  /** 'Minhas Publicações' (issue 24): her own offers in one place. */
+  mine: {
+    group: "Suas publicações",
+    tab: "Minhas Publicações",
+  },
   loadingMore: "Carregando...",
   publish: "Publicar",
   justPublished: "Sua nova publicação",

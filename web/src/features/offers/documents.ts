@@ -41,6 +41,29 @@ export const BoardOffersDocument = graphql(`
   }
 `);
 
+/** One card, asked for again when another member edits it (issue 24: the board keeps what she loaded). */
+export const BoardOfferDocument = graphql(`
+  query BoardOffer($id: Int!) {
+    offer(id: $id) {
+      ...BoardOfferFields
+      hidden
+    }
+  }
+`);
+
+/** 'Minhas Publicações': her own offers, with the conversations started on each (issue 24). */
+export const MyOffersDocument = graphql(`
+  query MyOffers {
+    myOffers {
+      conversationCount
+      offer {
+        ...BoardOfferFields
+        hidden
+      }
+    }
+  }
+`);
+
 export const CommunityStatsDocument = graphql(`
   query CommunityStats {
     communityStats {

@@ -83,6 +83,17 @@ export const OFFER_TEXTS = {
     /** Editing: the last button says what it does (issue 15). */
     save: "Salvar Alterações",
     saving: "Salvando...",
+    /** Step 4 with her plan's rules (issue 24): what she may publish, and why not. */
+    kindLocked: (plan: string) => `Não incluído no plano ${plan}`,
+    kindLimited: (n: number, plan: string) => `Até ${n} por mês no plano ${plan}`,
+    seePlans: "Ver Planos",
+    draftKeptNote: "Sua proposta fica guardada neste aparelho enquanto você conhece os planos.",
+    /** A proposal she left unpublished, kept on this device. */
+    draftTitle: "Continuar de onde parou?",
+    draftText: (title: string) =>
+      title ? `Sua proposta “${title}” ficou guardada neste aparelho.` : "Você começou uma proposta que ficou guardada neste aparelho.",
+    draftContinue: "Continuar Proposta",
+    draftDiscard: "Descartar e Começar de Novo",
     successTitle: "Publicação Realizada com Sucesso!",
     successText: "Sua proposta em breve estará visível para todas as parceiras do clube.",
     ok: "OK",
