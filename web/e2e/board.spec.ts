@@ -152,7 +152,7 @@ test("the demo superuser publishes, likes, filters, edits and deletes an offer",
   }
 });
 
-test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async ({ page }) => {
+test("a nobreza member learns at the kind step what her plan publishes, and her proposal waits for her", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, "41900005678");
   await expect(page).toHaveURL(/\/perfil$/, { timeout: 5000 });
@@ -169,18 +169,38 @@ test("a nobreza member publishing a permuta meets 'Limitação do Plano'", async
     await expect(prompt).toBeHidden();
   }
 
+  // Step 4 says which kinds her plan publishes before she writes the rest (issue 24).
   await page.getByRole("button", { name: "Publicar", exact: true }).click();
-  await fillProposal(page, { title: "Designer oferece permuta de identidade visual", type: "Permuta", category: "Design" });
-  const limit = page.getByRole("dialog", { name: "Limitação do Plano" });
-  await expect(limit).toBeVisible();
-  await expect(limit.getByText("Seu plano Nobreza permite publicar apenas ofertas de Apoio.")).toBeVisible();
-  await expect(limit.getByText("Faça upgrade para o plano Alteza e publique Permutas e Collabs.")).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Nova Proposta" })).toHaveCount(0);
-  await page.waitForTimeout(400); // let the dialog finish its entrance
-  await page.screenshot({ path: `${SHOTS}/board-plan-limit-375.png` });
-  await limit.getByRole("button", { name: "Ver Planos" }).click();
-  await expect(limit).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Escolha seu Plano" })).toBeInViewport();
+  const dialog = page.getByRole("dialog", { name: "Nova Proposta" });
+  const next = () => dialog.getByRole("button", { name: "Próximo" }).click();
+  await dialog.getByRole("radio", { name: /Oferta/ }).check();
+  await next();
+  const title = "Designer oferece permuta de identidade visual";
+  await dialog.getByLabel("Título").fill(title);
+  await next();
+  await dialog.getByLabel("Descrição").fill(DESCRIPTION);
+  await next();
+  await expect(dialog.getByText("Etapa 4 de 6")).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: /Permuta/ })).toBeDisabled();
+  await expect(dialog.getByRole("radio", { name: /Collab/ })).toBeDisabled();
+  await expect(dialog.getByRole("radio", { name: /Apoio/ })).toBeEnabled();
+  await expect(dialog.getByText("Não incluído no plano Nobreza").first()).toBeVisible();
+  await expect(dialog.getByText("Seu plano Nobreza permite publicar apenas ofertas de Apoio.")).toBeVisible();
+  await page.waitForTimeout(400); // let the step finish its entrance
+  await page.screenshot({ path: `${SHOTS}/board-kind-step-nobreza-375.png` });
+
+  // 'Ver Planos' leads to the plans; the proposal stays on this device.
+  await dialog.getByRole("button", { name: "Ver Planos" }).click();
+  await expect(dialog).toBeHidden();
+  const plans = page.getByRole("dialog", { name: "Escolha seu Plano" });
+  await expect(plans).toBeInViewport();
+  await plans.getByRole("button", { name: "Fechar" }).click();
+  await expect(plans).toBeHidden();
+  await page.getByRole("button", { name: "Publicar", exact: true }).click();
+  await expect(dialog.getByRole("heading", { name: "Continuar de onde parou?" })).toBeVisible();
+  await expect(dialog.getByText(title, { exact: false })).toBeVisible();
+  await dialog.getByRole("button", { name: "Continuar Proposta" }).click();
+  await expect(dialog.getByText("Etapa 4 de 6")).toBeVisible();
 });
 
 test("a new nobreza member sees her offer just published at the top of the board, not seven pages down", async ({ page }) => {
