@@ -7,10 +7,10 @@ import client from "prom-client";
  */
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "AddSuperUser", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
-  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BoardOffers",
+  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BoardOffer", "BoardOffers",
   "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateOffer", "CreatePartnerApiKey",
   "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer", "ImproveOfferText", "Logout",
-  "MarkConversationRead", "Me", "MeUpdated", "MessageAdded", "Messages", "MyPayments", "MyProfile",
+  "MarkConversationRead", "Me", "MeUpdated", "MessageAdded", "Messages", "MyBilling", "MyOffers", "MyPayments", "MyProfile",
   "NewMessageNotifications", "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged",
   "ReferralStats", "RegisterImperatrizInterest", "ReportAdded", "ReportOffer", "RevokePartnerApiKey", "SendLoginToken",
   "SendMessage", "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "ToggleLike", "UnreadCount",

@@ -89,11 +89,16 @@ const Board = styled.fieldset<{ $fabSpace: boolean }>`
     `}
 `;
 
-const Lead = styled.p`
+/**
+ * The board's lead. On a member's phone it gives way, as her compact hero's intro does, so that her
+ * first card stays within her first screen below the kinds and 'Minhas Publicações' (issue 24).
+ */
+const Lead = styled.p<{ $member: boolean }>`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.lg};
   max-width: 640px;
   margin-top: -${({ theme }) => theme.space.sm};
+  ${({ theme, $member }) => $member && `display: none; ${theme.media.md} { display: block; }`}
 `;
 
 const Tabs = styled.div`
@@ -830,7 +835,7 @@ export function OfferBoard() {
 
   return (
     <Board disabled={!hydrated} $fabSpace={signedIn}>
-      <Lead>{T.lead}</Lead>
+      <Lead $member={!!signedIn}>{T.lead}</Lead>
 
       {/* Floating, but early in the tab order: right after the lead, before the tabs and the cards
           (it was the 79th stop after twelve cards, issue 24). */}
