@@ -52,8 +52,16 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 800 
     // or 'Ver mais''s button.
     const fab = page.getByRole("button", { name: "Publicar", exact: true });
     await expect(fab).toBeVisible();
-    await page.locator("#mural fieldset").evaluate((el) => el.scrollIntoView({ block: "end" }));
-    await page.waitForTimeout(300);
+    // At once (the page scrolls smoothly, and a slow machine was measured mid-scroll), then until the
+    // board's end stays at the window's bottom (cards arriving late move it).
+    const boardEnd = page.locator("#mural fieldset");
+    await expect
+      .poll(async () => {
+        await boardEnd.evaluate((el) => el.scrollIntoView({ block: "end", behavior: "instant" }));
+        await page.waitForTimeout(300);
+        return boardEnd.evaluate((el) => Math.abs(el.getBoundingClientRect().bottom - window.innerHeight));
+      })
+      .toBeLessThan(2);
     expect(await coveredBy(fab, board(page), (name) => /Publicar/.test(name))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/layout-board-end-${viewport.width}.png` });
 
