@@ -297,6 +297,18 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/**
+ * No frame says when the server has set a subscription up: `poke` (what makes it fire) is repeated,
+ * `everyMs` apart, until `received()` holds, or fails after `timeoutMs`.
+ */
+export async function pokeUntil(poke: () => unknown, received: () => boolean, what: string, { everyMs = 200, timeoutMs = 15_000 } = {}) {
+  await eventually(async () => {
+    await poke();
+    await sleep(everyMs);
+    return received();
+  }, timeoutMs, what);
+}
+
 /** A subscription that keeps every value it receives; give the server a moment before publishing. */
 export function collect<T = any>(client: WsClient, query: string, variables?: Record<string, unknown>) {
   const values: T[] = [];

@@ -7,8 +7,8 @@ import {
   createOfferRow,
   eventually,
   legacySocket,
+  pokeUntil,
   nextValue,
-  sleep,
   startTestApp,
   TestClient,
   type TestApp,
@@ -272,11 +272,12 @@ describe("the board shown to anonymous visitors", () => {
     const anonymousEvents = collect(visitor, query);
     const memberEvents = collect(watcher, query);
     // Published again until both subscriptions are live (a busy machine may take a while to set them up).
-    await eventually(async () => {
-      t.app.services.offers.authorChanged(withPhoto.id);
-      await sleep(100);
-      return anonymousEvents.values.length > 0 && memberEvents.values.length > 0;
-    }, 15_000, "both subscriptions to receive the change");
+    await pokeUntil(
+      () => t.app.services.offers.authorChanged(withPhoto.id),
+      () => anonymousEvents.values.length > 0 && memberEvents.values.length > 0,
+      "both subscriptions to receive the change",
+      { everyMs: 100 },
+    );
     expect(await anonymousEvents.next()).toEqual({ offersChanged: { kind: "author", authorId: null } });
     expect(await memberEvents.next()).toEqual({ offersChanged: { kind: "author", authorId: withPhoto.id } });
     anonymousEvents.dispose();
@@ -371,11 +372,11 @@ describe("the sender's phone stays off GraphQL", () => {
     const ws = owner.client.ws();
     const notes = collect(ws, `subscription { notifications { messageId senderName content } }`);
     // Until the subscription is live (a busy machine may take a while to set it up), a first word.
-    await eventually(async () => {
-      await asker.client.rest("POST", `/api/conversations/${started.body.id}/messages`, { content: "Olá" });
-      await sleep(200);
-      return notes.values.length > 0;
-    }, 15_000, "the notifications subscription to be live");
+    await pokeUntil(
+      () => asker.client.rest("POST", `/api/conversations/${started.body.id}/messages`, { content: "Olá" }),
+      () => notes.values.length > 0,
+      "the notifications subscription to be live",
+    );
 
     const sent = await asker.client.rest("POST", `/api/conversations/${started.body.id}/messages`, { content: "Oi, Rosa!" });
     expect(await legacy.frame((f) => f.type === "new_message" && f.messageId === sent.body.id)).toMatchObject({ messageId: sent.body.id, senderPhone: asker.user.phone });

@@ -1,7 +1,7 @@
 import { get } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collect, completeProfile, cpfFor, eventually, signIn, sleep, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
+import { collect, completeProfile, cpfFor, pokeUntil, signIn, startTestApp, TestClient, type TestApp } from "../../../test/harness.js";
 import { MemoryStorage } from "../../providers/storage/memory.js";
 
 let t: TestApp;
@@ -245,11 +245,12 @@ describe("Meu Perfil: saving", () => {
     const ws = client.ws();
     const updates = collect(ws, `subscription { meUpdated { id profileComplete fullName } }`);
     // Saved again until the subscription is live (the first one of a cold server takes a while to set up).
-    await eventually(async () => {
-      expect((await client.rest("PUT", "/api/profile", completeProfile())).status).toBe(200);
-      await sleep(500);
-      return updates.values.length > 0;
-    }, 20_000, "meUpdated after a save");
+    await pokeUntil(
+      async () => expect((await client.rest("PUT", "/api/profile", completeProfile())).status).toBe(200),
+      () => updates.values.length > 0,
+      "meUpdated after a save",
+      { everyMs: 500, timeoutMs: 20_000 },
+    );
     expect(updates.values[0]).toEqual({ meUpdated: { id: user.id, profileComplete: true, fullName: "Maria Aparecida Souza" } });
     updates.dispose();
     await ws.dispose();
