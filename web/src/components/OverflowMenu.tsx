@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import styled from "styled-components";
+import { IconButton } from "./IconButton";
 
 export interface MenuAction {
   label: string;
@@ -11,17 +12,7 @@ const Wrapper = styled.div`
   position: relative;
 `;
 
-const Trigger = styled.button`
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  border: none;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
+const Trigger = styled(IconButton)`
   &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
 `;
 

@@ -2,6 +2,7 @@ import { useApolloClient, useMutation, useQuery, useSubscription } from "@apollo
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import styled from "styled-components";
+import { IconButton } from "../../components/IconButton";
 import { Avatar, memberPhotoUrl } from "../../components/Avatar";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -72,18 +73,8 @@ const Who = styled.div`
 `;
 
 /** 'Excluir conversa' as a bin icon (its name for screen readers): the name and offer keep the room. */
-const DeleteButton = styled.button`
+const DeleteButton = styled(IconButton)`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  border: none;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.brandSoft}; color: ${({ theme }) => theme.colors.danger}; }
 `;
 
