@@ -1,5 +1,5 @@
 // `npm test`: the tests of schema, graphql-server and web, each in its own vitest run, then one
-// closing line for all three that names the tests that did not run and why.
+// closing line of counts for all three (the tests that did not run are named above it, with why).
 //   npm test -- --require-all    fails when any test did not run (CI sets the servers they need)
 //   npm test -- --only server    only those runs (schema, server, web; comma-separated): CI's
 //                                PostgreSQL pass runs the server alone, the only one with a database

@@ -1,5 +1,6 @@
 // Adds up the reports the test runs wrote (our vitest reporter's, Playwright's JSON) and prints one
-// closing line: 'N passed, N failed', followed by the tests that did not run, by name, and why.
+// closing line: 'N passed, N failed, N not run (how many for each reason)'; the names of the tests
+// that did not run are listed above it, under their reason.
 //   tsx scripts/test-summary.ts DIR [--prefix P] [--require-all]
 // --require-all (CI) fails the run when any test did not run.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,13 +29,23 @@ export function writeReport(report: RunReport, env: NodeJS.ProcessEnv = process.
   writeFileSync(join(dir, `${env.CI_REPORT_PREFIX ?? "run"}-${report.label}.json`), JSON.stringify(report, null, 2));
 }
 
+/** The counts, and how many did not run for each reason: one short line, whatever the number of tests. */
 export function summaryLine(report: Omit<RunReport, "label">, label?: string): string {
   const counts = `${label ? `${label}: ` : ""}${report.passed} passed, ${report.failed} failed`;
   if (!report.notRun.length) return counts;
-  const byReason = new Map<string, string[]>();
-  for (const { name, reason } of report.notRun) byReason.set(reason, [...(byReason.get(reason) ?? []), name]);
-  const groups = [...byReason].map(([reason, names]) => `${names.join("; ")} (${reason})`);
-  return `${counts}, ${report.notRun.length} not run: ${groups.join("; ")}`;
+  const reasons = [...byReason(report.notRun)].map(([reason, names]) => `${names.length} ${reason}`);
+  return `${counts}, ${report.notRun.length} not run (${reasons.join("; ")})`;
+}
+
+/** The tests that did not run, by name, under their reason: printed above the closing line. */
+export function notRunLines(notRun: NotRun[]): string[] {
+  return [...byReason(notRun)].flatMap(([reason, names]) => [`Not run (${reason}):`, ...names.map((name) => `  - ${name}`)]);
+}
+
+function byReason(notRun: NotRun[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const { name, reason } of notRun) groups.set(reason, [...(groups.get(reason) ?? []), name]);
+  return groups;
 }
 
 interface PlaywrightSuite {
@@ -86,8 +97,9 @@ export function total(reports: RunReport[]): Omit<RunReport, "label"> {
 
 /** Prints each report and the closing line; answers whether the whole run counts as green. */
 export function printSummary(reports: RunReport[], options: { requireAll?: boolean } = {}): boolean {
-  for (const report of reports) console.log(summaryLine(report, report.label));
   const sum = total(reports);
+  for (const line of notRunLines(sum.notRun)) console.log(line);
+  for (const report of reports) console.log(summaryLine(report, report.label));
   console.log(summaryLine(sum));
   if (sum.notRun.length && options.requireAll) console.error(`${sum.notRun.length} test(s) did not run: every test must run here.`);
   return sum.failed === 0 && sum.passed > 0 && !(options.requireAll && sum.notRun.length);

@@ -1,10 +1,11 @@
-// A vitest reporter that closes the run with one line naming the tests that did not run and why
+// A vitest reporter that closes the run with one line of counts (the tests that did not run, by name
+// and why, are listed above it)
 // (`ctx.skip(reason)`, as the harness does when PostgreSQL or Redis is not configured), and leaves
 // the same report in CI_REPORT_DIR for scripts/test-summary.ts.
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Reporter, SerializedError, TestModule } from "vitest/node";
-import { summaryLine, writeReport, type RunReport } from "./test-summary.js";
+import { notRunLines, summaryLine, writeReport, type RunReport } from "./test-summary.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -27,7 +28,7 @@ export class SummaryReporter implements Reporter {
       // A file that fails to load has no failed test of its own: it counts as one failure.
       report.failed += failedTests || (module.state() === "failed" ? 1 : 0);
     }
-    console.log(`\n${summaryLine(report, this.label)}`);
+    console.log(["", ...notRunLines(report.notRun), summaryLine(report, this.label)].join("\n"));
     writeReport(report);
   }
 }
