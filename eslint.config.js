@@ -30,6 +30,21 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {
+    // A refusal's text comes from the messages module (ERROR_MESSAGES by its code, or ERROR_TEXTS):
+    // one entry per meaning, not a copy inline in each service.
+    files: ["graphql-server/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='AppError'] > :matches(Literal[value=/[a-zà-ú]/i], TemplateLiteral).arguments:nth-child(2)",
+          message: "Take the refusal's text from @clube-coroa/schema's messages (ERROR_MESSAGES or ERROR_TEXTS).",
+        },
+      ],
+    },
+  },
+  {
     files: ["web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -148,6 +148,65 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 };
 
 /**
+ * Texts of the refusals that name more than their code's default (`ERROR_MESSAGES`): one entry per
+ * meaning, used by every service and door that refuses for it (lint refuses an inline text).
+ */
+export const ERROR_TEXTS = {
+  offerNotFound: "Oferta não encontrada",
+  memberNotFound: "Usuária não encontrada",
+  staffMemberNotFound: "Usuário não encontrado",
+  photoNotFound: "Foto não encontrada",
+  bannerNotFound: "Banner não encontrado",
+  reportNotFound: "Relatório não encontrado",
+  paymentNotFound: "Pagamento não encontrado",
+  keyNotFound: "Chave não encontrada",
+  routeNotFound: "Rota não encontrada",
+  cursorInvalid: "Cursor de paginação inválido",
+  idInvalid: "Digite um ID válido",
+  planInvalid: "Plano inválido",
+  filterInvalid: "Filtro inválido",
+  nobrezaIsFree: "O plano Nobreza é gratuito: para voltar a ele, cancele sua assinatura.",
+  bannerPlanFeature: "O banner é exclusivo dos planos Majestade e Imperatriz",
+  promoInputRequired: "Informe o código promocional e o plano",
+  offerRequired: "Informe a oferta",
+  offerFieldsRequired: "Campos necessários: preencha o título e a descrição",
+  isOnlineRequired: "Informe isOnline (true ou false)",
+  keyNameRequired: "Informe um nome para a chave",
+  outboxPhoneRequired: "Informe o telefone: /api/dev/outbox?phone=55DDDNÚMERO",
+  reportStatusInvalid: "Status inválido: use pending, resolved ou dismissed",
+  reportStatusTransition: "Status inválido: um relatório pendente pode ser resolvido (resolved) ou descartado (dismissed)",
+  reportNotesNotText: "As notas devem ser um texto",
+  hideOnlyWhenResolving: "Só é possível ocultar a oferta ao resolver o relatório",
+  exportFormatInvalid: "Formato inválido. Use json ou csv",
+  webhookEventInvalid: "Evento de webhook inválido",
+  tokenDigits: "O token deve ter 6 dígitos",
+  recentCodeDigits: "O código deve ter 6 dígitos",
+  idempotencyKeyMismatch: "O cabeçalho Idempotency-Key e o campo clientMessageId devem ser iguais",
+  partnerPostOnly: "Com chave de parceira, envie a consulta por POST",
+  dataInvalid: "Dados inválidos: confira os campos enviados",
+  addressInvalid: "Endereço inválido: confira a codificação dos caracteres",
+  bodyNotJson: "Corpo da requisição não é um JSON válido",
+  bodyInvalid: "Corpo da requisição inválido",
+  bodyNotObject: "O corpo da requisição deve ser um objeto JSON",
+  bodyTooDeep: "Corpo da requisição aninhado demais",
+  bodySizeMismatch: "Tamanho do conteúdo não confere com o cabeçalho",
+  charsetUnsupported: "Codificação de caracteres não suportada: envie UTF-8",
+  encodingUnsupported: "Compressão do conteúdo não suportada",
+  requestAborted: "Requisição interrompida",
+  uploadAborted: "Envio interrompido",
+  fieldTooLong: (field: string) => `O campo ${field} é longo demais`,
+  notesTooLong: (max: number) => `As notas devem ter no máximo ${max} caracteres`,
+  keyNameTooLong: (max: number) => `O nome da chave pode ter no máximo ${max} caracteres`,
+  bannerTooSmall: (width: number, height: number) => `A imagem do banner deve ter pelo menos ${width}x${height} pixels`,
+  offerForbidden: (action: string) => `Você não tem permissão para ${action} esta oferta.`,
+  resendCooldown: (seconds: number) => `Aguarde ${seconds} segundos para pedir um novo token`,
+  recentCodeRequired: (minutes: number) =>
+    `Este número recebeu muitos códigos na última hora. Digite um dos códigos que chegaram ao WhatsApp ou tente novamente em ${minutes} minutos`,
+  phoneRateLimited: (minutes: number) => `Muitos pedidos de token para este número. Tente novamente em ${minutes} minutos`,
+  imageFieldHint: (field: string) => `Envie a imagem no campo ${field} (multipart/form-data)`,
+} as const;
+
+/**
  * The server's upgrade refusals by restricted action (spec part 1 section 6): the refusal's text
  * and the upgrade prompt's message. Every action is refused only to nobreza, so each names Alteza.
  */

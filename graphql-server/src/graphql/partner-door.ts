@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import type { NextFunction, Request, Response } from "express";
 import type { IncomingMessage } from "node:http";
 import { GraphQLError, Kind } from "graphql";
-import { PRODUCT_NAME } from "@clube-coroa/schema";
+import { ERROR_TEXTS, PRODUCT_NAME } from "@clube-coroa/schema";
 import type { GraphQLContext } from "../context.js";
 import type { PartnerIdentity } from "../domains/partners/partners.policy.js";
 import { AppError } from "../lib/errors.js";
@@ -19,7 +19,7 @@ declare module "express-serve-static-core" {
 export const PARTNER_FIELDS = new Set(["sponsorData", "sponsorStats", "__typename", "__schema", "__type"]);
 export const PARTNER_ONLY_MESSAGE = "Esta chave de parceira só pode consultar sponsorData e sponsorStats";
 const INVALID_KEY_MESSAGE = "Chave de API inválida ou revogada";
-export const POST_ONLY_MESSAGE = "Com chave de parceira, envie a consulta por POST";
+export const POST_ONLY_MESSAGE = ERROR_TEXTS.partnerPostOnly;
 
 /** The key of an `Authorization: Bearer <key>` header (or a graphql-ws connectionParams value); undefined without one. */
 export function bearerKeyOf(value: unknown): string | undefined {

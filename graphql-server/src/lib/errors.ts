@@ -1,5 +1,5 @@
 import { StorageUnavailableError } from "../providers/storage/storage.js";
-import { ERROR_MESSAGES, UPGRADE_REQUIRED_TEXTS, type ErrorCode, type PlanName, type UpgradeAction } from "@clube-coroa/schema";
+import { ERROR_MESSAGES, ERROR_TEXTS, type ErrorCode, type PlanName, UPGRADE_REQUIRED_TEXTS, type UpgradeAction } from "@clube-coroa/schema";
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   TOKEN_TOO_MANY_ATTEMPTS: 429,
@@ -119,12 +119,12 @@ export const isStorageUnavailable = (error: unknown): error is StorageUnavailabl
 /** Body-parser's refusals, by their type, as the product's errors. */
 const BODY_ERRORS: Record<string, () => AppError> = {
   "entity.too.large": () => new AppError("PAYLOAD_TOO_LARGE"),
-  "entity.parse.failed": () => new AppError("BAD_REQUEST", "Corpo da requisição não é um JSON válido"),
-  "entity.verify.failed": () => new AppError("BAD_REQUEST", "Corpo da requisição inválido"),
-  "charset.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Codificação de caracteres não suportada: envie UTF-8"),
-  "encoding.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Compressão do conteúdo não suportada"),
-  "request.aborted": () => new AppError("BAD_REQUEST", "Requisição interrompida"),
-  "request.size.invalid": () => new AppError("BAD_REQUEST", "Tamanho do conteúdo não confere com o cabeçalho"),
+  "entity.parse.failed": () => new AppError("BAD_REQUEST", ERROR_TEXTS.bodyNotJson),
+  "entity.verify.failed": () => new AppError("BAD_REQUEST", ERROR_TEXTS.bodyInvalid),
+  "charset.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", ERROR_TEXTS.charsetUnsupported),
+  "encoding.unsupported": () => new AppError("UNSUPPORTED_MEDIA_TYPE", ERROR_TEXTS.encodingUnsupported),
+  "request.aborted": () => new AppError("BAD_REQUEST", ERROR_TEXTS.requestAborted),
+  "request.size.invalid": () => new AppError("BAD_REQUEST", ERROR_TEXTS.bodySizeMismatch),
   "parameters.too.many": () => new AppError("PAYLOAD_TOO_LARGE"),
 };
 
@@ -140,9 +140,9 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof StorageUnavailableError) return new AppError("UNAVAILABLE", STORAGE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: STORAGE_RETRY_SECONDS });
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (typeof type === "string" && BODY_ERRORS[type]) return BODY_ERRORS[type]();
-  if (error instanceof URIError) return new AppError("BAD_REQUEST", "Endereço inválido: confira a codificação dos caracteres");
+  if (error instanceof URIError) return new AppError("BAD_REQUEST", ERROR_TEXTS.addressInvalid);
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return new AppError("BAD_REQUEST", "Requisição inválida", { status: status === 415 ? 415 : 400 });
+    return new AppError("BAD_REQUEST", ERROR_MESSAGES.BAD_REQUEST, { status: status === 415 ? 415 : 400 });
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
@@ -50,7 +51,7 @@ export function adminExportsRoutes(services: Services) {
     const user = requireSuperuser(requireMember(req));
     const format = req.query.format ?? "json";
     if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format)) {
-      throw new AppError("VALIDATION", "Formato inválido. Use json ou csv");
+      throw new AppError("VALIDATION", ERROR_TEXTS.exportFormatInvalid);
     }
     if (format === "csv") return send(services, req, res, await exports.sponsorCsv(user, req.query, { ip: req.ip }));
     const { batches } = sponsors.sponsorRowBatches(user, req.query);

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { toUserDTO } from "../domains/users/users.service.js";
@@ -19,7 +20,7 @@ const verifyBody = phoneBody.extend({
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new AppError("BAD_REQUEST", "Dados inválidos: confira os campos enviados");
+  if (!parsed.success) throw new AppError("BAD_REQUEST", ERROR_TEXTS.dataInvalid);
   return parsed.data;
 }
 
@@ -72,9 +73,9 @@ export function authRoutes(services: Services) {
   // WhatsApp sender would have delivered to one phone. Sign-in codes are keys to accounts: only a
   // person on this machine (loopback, not through a proxy) may read them, never in production.
   router.get("/dev/outbox", (req, res) => {
-    if (!services.devOutbox || !fromThisMachine(req)) throw new AppError("NOT_FOUND", "Rota não encontrada");
+    if (!services.devOutbox || !fromThisMachine(req)) throw new AppError("NOT_FOUND", ERROR_TEXTS.routeNotFound);
     const phone = typeof req.query.phone === "string" ? req.query.phone.replace(/\D/g, "") : "";
-    if (!phone) throw new AppError("VALIDATION", "Informe o telefone: /api/dev/outbox?phone=55DDDNÚMERO");
+    if (!phone) throw new AppError("VALIDATION", ERROR_TEXTS.outboxPhoneRequired);
     const kind = req.query.kind === "message_notification" || req.query.kind === "all" ? req.query.kind : "login_code";
     res.json(services.devOutbox.outbox(phone, kind));
   });

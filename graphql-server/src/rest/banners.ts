@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { Router, type Request } from "express";
 import { requireSuperuser } from "../domains/admin/admin.policy.js";
 import { AppError } from "../lib/errors.js";
@@ -24,7 +25,7 @@ export function bannersRoutes(services: Services) {
   // Public like the carousel; its address carries ?v= (the image's version), so it never changes.
   router.get("/banners/:id/image", async (req, res) => {
     const image = await banners.readImage(req.params.id);
-    if (!image) throw new AppError("NOT_FOUND", "Banner não encontrado");
+    if (!image) throw new AppError("NOT_FOUND", ERROR_TEXTS.bannerNotFound);
     res.set("Cache-Control", "public, max-age=31536000, immutable");
     res.set("X-Content-Type-Options", "nosniff");
     res.type(image.contentType).send(image.bytes);

@@ -1,4 +1,4 @@
-import { reaisFromCents } from "@clube-coroa/schema";
+import { ERROR_TEXTS, reaisFromCents } from "@clube-coroa/schema";
 import { Router } from "express";
 import { z } from "zod";
 import type { PaymentDTO } from "../domains/billing/billing.dto.js";
@@ -53,7 +53,7 @@ export function billingRoutes(services: Services) {
   router.patch("/users/:id/plan", async (req, res) => {
     const actor = requireMember(req);
     const { plan } = parseBody(planBody, req.body);
-    const targetId = idOr(req.params.id, () => new AppError("NOT_FOUND", "Usuária não encontrada"));
+    const targetId = idOr(req.params.id, () => new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound));
     const user = await billing.changePlanByMember(actor, targetId, plan, { ip: req.ip });
     res.json({ success: true, user: toUserDTO(user) });
   });

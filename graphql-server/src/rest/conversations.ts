@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { parseId } from "@clube-coroa/schema";
+import { ERROR_TEXTS, parseId } from "@clube-coroa/schema";
 import { AppError } from "../lib/errors.js";
 import { idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
@@ -19,8 +19,8 @@ export function conversationsRoutes(services: Services) {
   router.post("/conversations", async (req, res) => {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.offerId === undefined || body.offerId === null || body.offerId === "") throw new AppError("VALIDATION", "Informe a oferta");
-    const offerId = idOr(body.offerId, () => new AppError("NOT_FOUND", "Oferta não encontrada"));
+    if (body.offerId === undefined || body.offerId === null || body.offerId === "") throw new AppError("VALIDATION", ERROR_TEXTS.offerRequired);
+    const offerId = idOr(body.offerId, () => new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound));
     if (body.interestedUserId !== undefined && parseId(body.interestedUserId) !== user.id) throw new AppError("USER_ID_MISMATCH");
     const expectedOwnerId = body.offerOwnerId === undefined ? undefined : (parseId(body.offerOwnerId) ?? -1);
     res.json(await conversations.startConversation(user, offerId, { expectedOwnerId }));
@@ -49,7 +49,7 @@ export function conversationsRoutes(services: Services) {
     const header = req.get("idempotency-key");
     const inBody = body.clientMessageId ?? undefined;
     if (header !== undefined && inBody !== undefined && inBody !== header) {
-      throw new AppError("CLIENT_MESSAGE_ID_INVALID", "O cabeçalho Idempotency-Key e o campo clientMessageId devem ser iguais");
+      throw new AppError("CLIENT_MESSAGE_ID_INVALID", ERROR_TEXTS.idempotencyKeyMismatch);
     }
     const message = await conversations.sendMessage(user, conversationId(req), body.content, inBody ?? header);
     res.status(201).json(message);
@@ -73,7 +73,7 @@ export function conversationsRoutes(services: Services) {
   router.post("/user/online-status", async (req, res) => {
     const user = requireMember(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body.isOnline !== "boolean") throw new AppError("VALIDATION", "Informe isOnline (true ou false)");
+    if (typeof body.isOnline !== "boolean") throw new AppError("VALIDATION", ERROR_TEXTS.isOnlineRequired);
     if (body.userId !== undefined && body.userId !== null && parseId(body.userId) !== user.id) throw new AppError("USER_ID_MISMATCH");
     res.json({ success: true, ...(await presence.heartbeat(user.id, body.isOnline)) });
   });

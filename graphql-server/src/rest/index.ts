@@ -1,5 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from "express";
-import { containsNul, TEXT_MESSAGES } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, TEXT_MESSAGES } from "@clube-coroa/schema";
 import { AppError, isStorageUnavailable, toAppError } from "../lib/errors.js";
 import { nestsDeeperThan } from "../lib/json-nesting.js";
 import type { Services } from "../services.js";
@@ -22,11 +22,11 @@ export function restApi(services: Services) {
   api.use((req, res, next) => {
     res.set("Cache-Control", "no-store");
     // Before anything walks the body: thousands of levels exhaust the stack of a recursive walk.
-    if (nestsDeeperThan(req.body)) return next(new AppError("BAD_REQUEST", "Corpo da requisição aninhado demais"));
+    if (nestsDeeperThan(req.body)) return next(new AppError("BAD_REQUEST", ERROR_TEXTS.bodyTooDeep));
     // PostgreSQL cannot store NUL: refused at the door, whatever field or filter carries it.
     if (containsNul(req.body) || containsNul(req.query)) return next(new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters));
     // express.json lets a top-level array through; every route reads an object.
-    if (Array.isArray(req.body)) return next(new AppError("BAD_REQUEST", "O corpo da requisição deve ser um objeto JSON"));
+    if (Array.isArray(req.body)) return next(new AppError("BAD_REQUEST", ERROR_TEXTS.bodyNotObject));
     next();
   });
   api.use(authRoutes(services));
@@ -40,7 +40,7 @@ export function restApi(services: Services) {
   api.use(adminRoutes(services));
   api.use(adminExportsRoutes(services));
   api.use(bannersRoutes(services));
-  api.use((_req, _res, next) => next(new AppError("NOT_FOUND", "Rota não encontrada")));
+  api.use((_req, _res, next) => next(new AppError("NOT_FOUND", ERROR_TEXTS.routeNotFound)));
   api.use(restErrorHandler(services));
   return api;
 }

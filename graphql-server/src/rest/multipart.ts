@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import busboy from "busboy";
 import type { Request } from "express";
 import { MAX_IMAGE_BYTES } from "../domains/users/profile-images.js";
@@ -18,7 +19,7 @@ const FIELD_MAX_BYTES = 2 * 1024;
  * body, a client gone) settles the promise: an unhandled one would end the process.
  */
 export function readUploadedFile(req: Request, fileField = "file"): Promise<Upload> {
-  const hint = `Envie a imagem no campo ${fileField} (multipart/form-data)`;
+  const hint = ERROR_TEXTS.imageFieldHint(fileField);
   return new Promise((resolve, reject) => {
     const declared = Number(req.get("content-length") ?? 0);
     // Room for the multipart envelope (and short text fields) around a file at the limit.
@@ -41,7 +42,7 @@ export function readUploadedFile(req: Request, fileField = "file"): Promise<Uplo
       reject(error);
     };
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) failure ??= new AppError("VALIDATION", `O campo ${name.slice(0, 40)} é longo demais`);
+      if (info.valueTruncated) failure ??= new AppError("VALIDATION", ERROR_TEXTS.fieldTooLong(name.slice(0, 40)));
       else if (!(name in fields)) fields[name] = value;
     });
     parser.on("file", (name, stream) => {
@@ -61,7 +62,7 @@ export function readUploadedFile(req: Request, fileField = "file"): Promise<Uplo
       });
     });
     parser.on("error", () => fail(new AppError("BAD_REQUEST", hint)));
-    req.on("error", () => fail(new AppError("BAD_REQUEST", "Envio interrompido")));
+    req.on("error", () => fail(new AppError("BAD_REQUEST", ERROR_TEXTS.uploadAborted)));
     parser.on("close", () => {
       if (settled) return;
       settled = true;

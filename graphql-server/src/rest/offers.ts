@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { Router, type Request } from "express";
 import { AppError } from "../lib/errors.js";
 import { idOr, requireMember } from "../lib/http.js";
@@ -5,7 +6,7 @@ import type { Services } from "../services.js";
 
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 
-const idParam = (req: Request) => idOr(req.params.id, () => new AppError("NOT_FOUND", "Oferta não encontrada"));
+const idParam = (req: Request) => idOr(req.params.id, () => new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound));
 
 /** The offers board, likes, community counters and 'Ajustar por IA' (spec part 1 section 7). */
 export function offersRoutes(services: Services) {

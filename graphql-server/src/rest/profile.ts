@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
 import type { ImageKind } from "../domains/users/profile-images.js";
@@ -6,7 +7,7 @@ import { clearSessionCookie, idOr, requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
 import { readUploadedFile } from "./multipart.js";
 
-const idParam = (value: unknown) => idOr(value, () => new AppError("NOT_FOUND", "Usuária não encontrada"));
+const idParam = (value: unknown) => idOr(value, () => new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound));
 
 /** 'Meu Perfil', public profiles, photos, address lookup, referrals, plan cancel and account deletion (spec part 1 section 7). */
 export function profileRoutes(services: Services) {
@@ -32,7 +33,7 @@ export function profileRoutes(services: Services) {
   const serveImage = (kind: ImageKind) => async (req: Request, res: Response) => {
     const version = typeof req.query.v === "string" ? req.query.v : undefined;
     const image = await profile.readImage(req.auth?.user ?? null, idParam(req.params.userId), kind, version);
-    if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? "Foto não encontrada" : "Banner não encontrado");
+    if (!image) throw new AppError("NOT_FOUND", kind === "photo" ? ERROR_TEXTS.photoNotFound : ERROR_TEXTS.bannerNotFound);
     res.set("Cache-Control", image.current ? `${kind === "photo" ? "public" : "private"}, max-age=31536000, immutable` : "private, max-age=300");
     res.set("X-Content-Type-Options", "nosniff");
     // The app does not tag bodies by default (app.set("etag", false)); images are revalidated.

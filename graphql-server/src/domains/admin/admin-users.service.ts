@@ -1,4 +1,4 @@
-import { parseId, type PlanName } from "@clube-coroa/schema";
+import { ERROR_TEXTS, parseId, type PlanName } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -30,7 +30,7 @@ export const toAdminUserDTO = (user: Pick<User, keyof typeof adminUserSelect>): 
 });
 
 /** The text of the simple admin's search failure (spec part 2 section 8). */
-export const USER_NOT_FOUND = "Usuário não encontrado";
+export const USER_NOT_FOUND = ERROR_TEXTS.staffMemberNotFound;
 
 export interface AdminUsersDeps {
   prisma: PrismaClient;
@@ -46,9 +46,9 @@ export function createAdminUsersService(deps: AdminUsersDeps) {
 
   async function getUser(user: Pick<User, "id" | "role"> | null, id: unknown): Promise<AdminUserDTO> {
     requireSuperuser(user);
-    if (typeof id === "string" && id.trim() === "") throw new AppError("VALIDATION", "Digite um ID válido");
+    if (typeof id === "string" && id.trim() === "") throw new AppError("VALIDATION", ERROR_TEXTS.idInvalid);
     const userId = parseId(id);
-    if (userId === null) throw new AppError("VALIDATION", "Digite um ID válido");
+    if (userId === null) throw new AppError("VALIDATION", ERROR_TEXTS.idInvalid);
     const found = await prisma.user.findUnique({ where: { id: userId }, select: adminUserSelect });
     if (!found) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     return toAdminUserDTO(found);

@@ -1,4 +1,4 @@
-import { parseId } from "@clube-coroa/schema";
+import { ERROR_TEXTS, parseId } from "@clube-coroa/schema";
 import { AppError } from "../../lib/errors.js";
 
 /** The most rows one admin page answers, whatever `first` asks. */
@@ -18,7 +18,7 @@ export const encodeIdCursor = (id: number) => Buffer.from(String(id)).toString("
 export function decodeIdCursor(after: unknown): number | undefined {
   if (after === undefined || after === null || after === "") return undefined;
   const id = typeof after === "string" && after.length <= 20 ? parseId(Buffer.from(after, "base64url").toString("utf8")) : null;
-  if (id === null) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  if (id === null) throw new AppError("BAD_REQUEST", ERROR_TEXTS.cursorInvalid);
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { Repeater } from "@graphql-yoga/subscription";
-import { containsNul, parseId, REPORT_STATUSES, TEXT_MESSAGES, type ReportReasonName } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, parseId, REPORT_STATUSES, type ReportReasonName, TEXT_MESSAGES } from "@clube-coroa/schema";
 import type { Prisma, ReportStatus, User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -77,7 +77,7 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
     requireSuperuser(user);
     let status: ReportStatus | undefined;
     if (args.status !== undefined && args.status !== null && args.status !== "" && args.status !== "all") {
-      if (!(REPORT_STATUSES as readonly unknown[]).includes(args.status)) throw new AppError("VALIDATION", "Status inválido: use pending, resolved ou dismissed");
+      if (!(REPORT_STATUSES as readonly unknown[]).includes(args.status)) throw new AppError("VALIDATION", ERROR_TEXTS.reportStatusInvalid);
       status = args.status as ReportStatus;
     }
     const take = pageSize(args.first, 50);
@@ -95,25 +95,25 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
   async function updateReportStatus(user: Pick<User, "id" | "role"> | null, input: UpdateReportInput, meta: AdminMeta = {}): Promise<AdminReportDTO> {
     const actor = requireSuperuser(user);
     const reportId = parseId(input.reportId);
-    if (reportId === null) throw new AppError("NOT_FOUND", "Relatório não encontrado");
+    if (reportId === null) throw new AppError("NOT_FOUND", ERROR_TEXTS.reportNotFound);
     if (input.status !== "resolved" && input.status !== "dismissed") {
-      throw new AppError("VALIDATION", "Status inválido: um relatório pendente pode ser resolvido (resolved) ou descartado (dismissed)");
+      throw new AppError("VALIDATION", ERROR_TEXTS.reportStatusTransition);
     }
     const status = input.status;
     let adminNotes: string | null = null;
     if (input.adminNotes !== undefined && input.adminNotes !== null) {
-      if (typeof input.adminNotes !== "string") throw new AppError("VALIDATION", "As notas devem ser um texto");
+      if (typeof input.adminNotes !== "string") throw new AppError("VALIDATION", ERROR_TEXTS.reportNotesNotText);
       if (containsNul(input.adminNotes)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
-      if (input.adminNotes.length > ADMIN_NOTES_MAX) throw new AppError("VALIDATION", `As notas devem ter no máximo ${ADMIN_NOTES_MAX} caracteres`);
+      if (input.adminNotes.length > ADMIN_NOTES_MAX) throw new AppError("VALIDATION", ERROR_TEXTS.notesTooLong(ADMIN_NOTES_MAX));
       adminNotes = input.adminNotes.trim() || null;
     }
     const hideOffer = input.hideOffer === true || input.hideOffer === "true";
-    if (hideOffer && status !== "resolved") throw new AppError("VALIDATION", "Só é possível ocultar a oferta ao resolver o relatório");
+    if (hideOffer && status !== "resolved") throw new AppError("VALIDATION", ERROR_TEXTS.hideOnlyWhenResolving);
 
     const now = clock.now();
     const { row, hidden } = await prisma.$transaction(async (tx) => {
       const current = await tx.report.findUnique({ where: { id: reportId }, select: { id: true, status: true, offerId: true } });
-      if (!current) throw new AppError("NOT_FOUND", "Relatório não encontrado");
+      if (!current) throw new AppError("NOT_FOUND", ERROR_TEXTS.reportNotFound);
       // Conditional on its state: of two decisions at once, the second finds it decided.
       const decided = await tx.report.updateMany({
         where: { id: reportId, status: "pending" },

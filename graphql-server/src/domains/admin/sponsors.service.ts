@@ -1,16 +1,4 @@
-import {
-  ageOn,
-  birthDateRangeOfBand,
-  parseId,
-  regionOfState,
-  sponsorFilterQuery,
-  sponsorFilterSchema,
-  statesOfRegion,
-  todayInSaoPaulo,
-  type PlanName,
-  type SponsorFilter,
-  type SponsorRegion,
-} from "@clube-coroa/schema";
+import { ageOn, birthDateRangeOfBand, ERROR_TEXTS, parseId, type PlanName, regionOfState, type SponsorFilter, sponsorFilterQuery, sponsorFilterSchema, type SponsorRegion, statesOfRegion, todayInSaoPaulo } from "@clube-coroa/schema";
 import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
@@ -90,7 +78,7 @@ export const encodeSponsorCursor = (id: number) => Buffer.from(String(id)).toStr
 
 export function decodeSponsorCursor(cursor: string): number {
   const id = cursor.length <= 40 ? parseId(Buffer.from(cursor, "base64url").toString("utf8")) : null;
-  if (id === null) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  if (id === null) throw new AppError("BAD_REQUEST", ERROR_TEXTS.cursorInvalid);
   return id;
 }
 

@@ -1,4 +1,4 @@
-import { containsNul, LIMITS, normalisePhone, TEXT_MESSAGES, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, LIMITS, normalisePhone, TEXT_MESSAGES, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
 import type { Config } from "../../config.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -99,16 +99,12 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   const phoneLimited = (wait: number) =>
-    new AppError("RATE_LIMITED_PHONE", `Muitos pedidos de token para este número. Tente novamente em ${Math.ceil(wait / 60)} minutos`, {
+    new AppError("RATE_LIMITED_PHONE", ERROR_TEXTS.phoneRateLimited(Math.ceil(wait / 60)), {
       retryAfterSeconds: wait,
     });
 
   const ceilingReached = (wait: number) =>
-    new AppError(
-      "RECENT_CODE_REQUIRED",
-      `Este número recebeu muitos códigos na última hora. Digite um dos códigos que chegaram ao WhatsApp ou tente novamente em ${Math.ceil(wait / 60)} minutos`,
-      { retryAfterSeconds: wait },
-    );
+    new AppError("RECENT_CODE_REQUIRED", ERROR_TEXTS.recentCodeRequired(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
 
   /**
    * Whether `code` is one the phone received within the hour, whoever asked for it. A shown code that
@@ -161,7 +157,7 @@ export function createAuthService(deps: AuthDeps) {
     const { e164Digits: phone } = phoneOf(input);
     const recentCode = input.recentCode == null || input.recentCode === "" ? null : String(input.recentCode).trim();
     if (recentCode !== null) {
-      if (!TOKEN_PATTERN.test(recentCode)) throw new AppError("RECENT_CODE_INVALID", "O código deve ter 6 dígitos");
+      if (!TOKEN_PATTERN.test(recentCode)) throw new AppError("RECENT_CODE_INVALID", ERROR_TEXTS.recentCodeDigits);
       // Showing a code is a guess like a verification: it spends the address's allowance of those.
       if (meta.ip) {
         const verdict = await deps.verifyLimiter.hit(meta.ip);
@@ -188,7 +184,7 @@ export function createAuthService(deps: AuthDeps) {
         : 0;
       if (cooldownEnds > now.getTime()) {
         const wait = secondsUntil(now, cooldownEnds);
-        throw new AppError("TOKEN_RESEND_COOLDOWN", `Aguarde ${wait} segundos para pedir um novo token`, {
+        throw new AppError("TOKEN_RESEND_COOLDOWN", ERROR_TEXTS.resendCooldown(wait), {
           retryAfterSeconds: wait,
           // A request without a device cookie may be anyone behind her address: it is only told to wait.
           details: meta.deviceKey ? await liveCodeOf(tx, ownCodes, now) : undefined,
@@ -253,7 +249,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!verdict.allowed) throw new AppError("RATE_LIMITED_IP", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
     }
     const code = String(input.token ?? "").trim();
-    if (!TOKEN_PATTERN.test(code)) throw new AppError("TOKEN_INVALID", "O token deve ter 6 dígitos");
+    if (!TOKEN_PATTERN.test(code)) throw new AppError("TOKEN_INVALID", ERROR_TEXTS.tokenDigits);
     const { e164Digits: phone, country } = phoneOf(input);
     const now = clock.now();
 

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from "@clube-coroa/schema";
 import sharp from "sharp";
 import { AppError } from "../../lib/errors.js";
 import { MAX_IMAGE_BYTES, MAX_INPUT_PIXELS, sniffImageType } from "../users/profile-images.js";
@@ -35,8 +36,8 @@ export async function toBannerWebp(bytes: Buffer): Promise<{ bytes: Buffer; widt
     throw new AppError("IMAGE_TYPE");
   }
   if (size.width < BANNER_MIN.width || size.height < BANNER_MIN.height) {
-    throw new AppError("VALIDATION", `A imagem do banner deve ter pelo menos ${BANNER_MIN.width}x${BANNER_MIN.height} pixels`, {
-      details: { fieldErrors: { image: `A imagem do banner deve ter pelo menos ${BANNER_MIN.width}x${BANNER_MIN.height} pixels` } },
+    throw new AppError("VALIDATION", ERROR_TEXTS.bannerTooSmall(BANNER_MIN.width, BANNER_MIN.height), {
+      details: { fieldErrors: { image: ERROR_TEXTS.bannerTooSmall(BANNER_MIN.width, BANNER_MIN.height) } },
     });
   }
   const frame = bannerFrame(size.width, size.height);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Repeater } from "@graphql-yoga/subscription";
-import { bannerCreateSchema, bannerIssueOf, bannerUpdateSchema, bannerWindowValid, BANNER_MESSAGES, parseId } from "@clube-coroa/schema";
+import { BANNER_MESSAGES, bannerCreateSchema, bannerIssueOf, bannerUpdateSchema, bannerWindowValid, ERROR_TEXTS, parseId } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { Banner, User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
@@ -48,7 +48,7 @@ type Staff = Pick<User, "id" | "role"> | null | undefined;
 /** A timer further ahead than this is re-armed then (and long timers drift). */
 const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
 
-const notFound = () => new AppError("NOT_FOUND", "Banner não encontrado");
+const notFound = () => new AppError("NOT_FOUND", ERROR_TEXTS.bannerNotFound);
 function bannerId(value: unknown): number {
   const id = parseId(value);
   if (id === null) throw notFound();

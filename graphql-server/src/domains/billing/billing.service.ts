@@ -1,20 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import {
-  businessDaysAfterInSaoPaulo,
-  CHECKOUT_MESSAGES,
-  checkoutSchema,
-  COMING_SOON_PLANS,
-  dayInSaoPaulo,
-  periodEndInSaoPaulo,
-  PLAN_LABELS,
-  PLANS,
-  priceOf,
-  PRODUCT_NAME,
-  parseId,
-  todayInSaoPaulo,
-  type CheckoutInput,
-  type PlanName,
-} from "@clube-coroa/schema";
+import { businessDaysAfterInSaoPaulo, CHECKOUT_MESSAGES, type CheckoutInput, checkoutSchema, COMING_SOON_PLANS, dayInSaoPaulo, ERROR_TEXTS, parseId, periodEndInSaoPaulo, PLAN_LABELS, type PlanName, PLANS, priceOf, PRODUCT_NAME, todayInSaoPaulo } from "@clube-coroa/schema";
 import { z } from "zod";
 import type { Bus } from "../../events.js";
 import type { Payment, PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
@@ -267,7 +252,7 @@ export function createBillingService(deps: BillingDeps) {
     const parsed = checkoutSchema(clock.now()).safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
-    if (input.plan === "nobreza") throw new AppError("VALIDATION", "O plano Nobreza é gratuito: para voltar a ele, cancele sua assinatura.");
+    if (input.plan === "nobreza") throw new AppError("VALIDATION", ERROR_TEXTS.nobrezaIsFree);
     if (COMING_SOON_PLANS.includes(input.plan)) throw new AppError("PLAN_NOT_AVAILABLE");
     if (checkoutsUnderWay.has(user.id)) throw new AppError("CHECKOUT_IN_PROGRESS");
     // Each checkout creates and cancels records at the provider: counted per member.
@@ -484,7 +469,7 @@ export function createBillingService(deps: BillingDeps) {
    * through checkout. A superuser may set any plan for anyone, written to the audit log.
    */
   async function changePlanByMember(actor: User, targetId: number, plan: string, meta: { ip?: string } = {}): Promise<User> {
-    if (!(PLANS as readonly string[]).includes(plan)) throw new AppError("VALIDATION", "Plano inválido");
+    if (!(PLANS as readonly string[]).includes(plan)) throw new AppError("VALIDATION", ERROR_TEXTS.planInvalid);
     const newPlan = plan as PlanName;
     if (actor.role !== "superuser") {
       if (targetId !== actor.id) throw new AppError("FORBIDDEN");
@@ -494,7 +479,7 @@ export function createBillingService(deps: BillingDeps) {
       if (current.plan === "nobreza") return current;
       return cancelSubscription(current, meta);
     }
-    return changePlanByStaff(actor, targetId, newPlan, { ...meta, notFound: "Usuária não encontrada" });
+    return changePlanByStaff(actor, targetId, newPlan, { ...meta, notFound: ERROR_TEXTS.memberNotFound });
   }
 
   /**
@@ -511,10 +496,10 @@ export function createBillingService(deps: BillingDeps) {
     meta: { ip?: string; notFound?: string } = {},
   ): Promise<User> {
     const staff = requireSuperuser(actor);
-    const notFound = () => new AppError("NOT_FOUND", meta.notFound ?? "Usuário não encontrado");
+    const notFound = () => new AppError("NOT_FOUND", meta.notFound ?? ERROR_TEXTS.staffMemberNotFound);
     const userId = parseId(targetId);
     if (userId === null) throw notFound();
-    if (!(PLANS as readonly unknown[]).includes(plan)) throw new AppError("VALIDATION", "Plano inválido");
+    if (!(PLANS as readonly unknown[]).includes(plan)) throw new AppError("VALIDATION", ERROR_TEXTS.planInvalid);
     const newPlan = plan as PlanName;
     const target = await prisma.user.findUnique({ where: { id: userId } });
     if (!target) throw notFound();
@@ -563,7 +548,7 @@ export function createBillingService(deps: BillingDeps) {
   async function receiveWebhook(token: unknown, body: unknown): Promise<{ outcome: string }> {
     if (!tokenMatches(token, deps.webhookToken)) throw new AppError("WEBHOOK_UNAUTHORIZED");
     const parsed = eventSchema.safeParse(body);
-    if (!parsed.success) throw new AppError("VALIDATION", "Evento de webhook inválido");
+    if (!parsed.success) throw new AppError("VALIDATION", ERROR_TEXTS.webhookEventInvalid);
     return processEvent(parsed.data);
   }
 
@@ -904,9 +889,9 @@ export function createBillingService(deps: BillingDeps) {
    * own payment (or a superuser's look).
    */
   async function confirmDemoPayment(user: { id: number; role: string }, providerPaymentId: string): Promise<PaymentDTO> {
-    if (!deps.confirmLocally) throw new AppError("NOT_FOUND", "Rota não encontrada");
+    if (!deps.confirmLocally) throw new AppError("NOT_FOUND", ERROR_TEXTS.routeNotFound);
     const payment = await prisma.payment.findUnique({ where: { asaasPaymentId: providerPaymentId.slice(0, 200) }, include: { subscription: true } });
-    if (!payment || (payment.userId !== user.id && user.role !== "superuser")) throw new AppError("NOT_FOUND", "Pagamento não encontrado");
+    if (!payment || (payment.userId !== user.id && user.role !== "superuser")) throw new AppError("NOT_FOUND", ERROR_TEXTS.paymentNotFound);
     if (!UNPAID.includes(payment.status)) throw new AppError("PAYMENT_NOT_PENDING");
     await deps.confirmLocally({
       id: providerPaymentId,

@@ -1,4 +1,4 @@
-import { clientMessageIdSchema, messageContentSchema, parseId, type OfferTypeName, type PlanName } from "@clube-coroa/schema";
+import { clientMessageIdSchema, ERROR_TEXTS, messageContentSchema, type OfferTypeName, parseId, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
@@ -104,7 +104,7 @@ function validCursor(value: unknown): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (value === 0 || value === "0") return 0;
   const id = parseId(value);
-  if (id === null) throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+  if (id === null) throw new AppError("BAD_REQUEST", ERROR_TEXTS.cursorInvalid);
   return id;
 }
 
@@ -202,7 +202,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     const offer = parseId(offerId) !== null
       ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true, hiddenAt: true } })
       : null;
-    if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     if (options.expectedOwnerId !== undefined && options.expectedOwnerId !== offer.userId) {
       throw new AppError("OFFER_OWNER_MISMATCH");
     }
@@ -213,7 +213,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
     // A hidden offer starts no new conversation; the ones already open go on.
-    if (!existing && offer.hiddenAt) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (!existing && offer.hiddenAt) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     if (!existing) {
       const now = clock.now();
       try {

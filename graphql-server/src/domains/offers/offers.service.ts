@@ -1,22 +1,4 @@
-import {
-  boardFilterSchema,
-  categoriesForBoardSlug,
-  containsNul,
-  kindLockedFor,
-  MONTHLY_PUBLICATIONS,
-  monthlyLimitReached,
-  OFFER_TYPES,
-  offerInputSchema,
-  offerUpdateSchema,
-  parseId,
-  PLAN_RANK,
-  POST_TYPES,
-  startOfMonthInSaoPaulo,
-  TEXT_MESSAGES,
-  type OfferTypeName,
-  type PlanName,
-  type PostTypeName,
-} from "@clube-coroa/schema";
+import { boardFilterSchema, categoriesForBoardSlug, containsNul, ERROR_TEXTS, kindLockedFor, MONTHLY_PUBLICATIONS, monthlyLimitReached, OFFER_TYPES, offerInputSchema, type OfferTypeName, offerUpdateSchema, parseId, PLAN_RANK, type PlanName, POST_TYPES, type PostTypeName, startOfMonthInSaoPaulo, TEXT_MESSAGES } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Bus, BusEvents } from "../../events.js";
@@ -201,7 +183,7 @@ function decodeCursor(cursor: string) {
   const decoded = { rank, joinedAt: cursorDate(joinedAt), createdAt: cursorDate(createdAt), id: parseId(id) };
   const validRank = typeof rank === "number" && Number.isInteger(rank) && rank >= 0 && rank <= 10;
   if (!validRank || decoded.id === null || !decoded.joinedAt || !decoded.createdAt) {
-    throw new AppError("BAD_REQUEST", "Cursor de paginação inválido");
+    throw new AppError("BAD_REQUEST", ERROR_TEXTS.cursorInvalid);
   }
   return { rank, joinedAt: decoded.joinedAt, createdAt: decoded.createdAt, id: decoded.id };
 }
@@ -264,7 +246,7 @@ export async function syncAuthorFields(tx: Tx | PrismaClient, userId: number): P
 /** The board's filters as sent, refused (400) when they hold what no filter can (NUL, long text). */
 function validFilter(filter: OfferFilter): OfferFilter {
   const parsed = boardFilterSchema.safeParse({ type: filter.type, postType: filter.postType, category: filter.category, state: filter.state });
-  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? "Filtro inválido");
+  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? ERROR_TEXTS.filterInvalid);
   return parsed.data;
 }
 
@@ -523,9 +505,9 @@ export function createOffersService(deps: OffersDeps) {
 
   async function ownedOffer(tx: Tx, user: Pick<User, "id" | "role">, id: number, action: "editar" | "excluir") {
     const offer = await tx.offer.findUnique({ where: { id }, select: { id: true, userId: true, type: true } });
-    if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+    if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     const mayAct = offer.userId === user.id || (action === "excluir" && user.role === "superuser");
-    if (!mayAct) throw new AppError("FORBIDDEN", `Você não tem permissão para ${action} esta oferta.`);
+    if (!mayAct) throw new AppError("FORBIDDEN", ERROR_TEXTS.offerForbidden(action));
     return offer;
   }
 
@@ -568,7 +550,7 @@ export function createOffersService(deps: OffersDeps) {
     await assertAllowed(deps.likeLimiter, user.id);
     const result = await prisma.$transaction(async (tx) => {
       const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL FOR UPDATE`;
-      if (found.length === 0) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+      if (found.length === 0) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
       const removed = await tx.like.deleteMany({ where: { userId: user.id, offerId } });
       const liked = removed.count === 0;
       if (liked) await tx.like.create({ data: { userId: user.id, offerId, createdAt: clock.now() } });
@@ -602,7 +584,7 @@ export function createOffersService(deps: OffersDeps) {
     if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
     const title = typeof input.title === "string" ? input.title.trim() : "";
     const description = typeof input.description === "string" ? input.description.trim() : "";
-    if (!title || !description) throw new AppError("VALIDATION", "Campos necessários: preencha o título e a descrição");
+    if (!title || !description) throw new AppError("VALIDATION", ERROR_TEXTS.offerFieldsRequired);
     if (title.length > 500 || description.length > 5000) throw new AppError("PAYLOAD_TOO_LARGE");
     await assertAllowed(deps.improveLimiter, user.id);
     const request: ImproveTextInput = {

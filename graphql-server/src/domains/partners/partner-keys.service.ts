@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { containsNul, parseId } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, parseId } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -32,7 +32,7 @@ const KEY_CACHE_MAX = 1000;
 /** Uses are counted in memory and written every few seconds (and at shutdown): one write per key, not per request. */
 export const USAGE_FLUSH_MS = 3_000;
 
-const NOT_FOUND = () => new AppError("NOT_FOUND", "Chave não encontrada");
+const NOT_FOUND = () => new AppError("NOT_FOUND", ERROR_TEXTS.keyNotFound);
 
 export const hashPartnerKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
@@ -52,10 +52,10 @@ const toDTO = (row: KeyRow): PartnerApiKeyDTO => ({
 const WITH_AUTHOR = { createdBy: { select: { fullName: true, phone: true } } } as const;
 
 function parseName(input: unknown): string {
-  if (typeof input !== "string" || containsNul(input)) throw new AppError("VALIDATION", "Informe um nome para a chave");
+  if (typeof input !== "string" || containsNul(input)) throw new AppError("VALIDATION", ERROR_TEXTS.keyNameRequired);
   const name = input.trim();
-  if (!name) throw new AppError("VALIDATION", "Informe um nome para a chave");
-  if (name.length > NAME_MAX) throw new AppError("VALIDATION", `O nome da chave pode ter no máximo ${NAME_MAX} caracteres`);
+  if (!name) throw new AppError("VALIDATION", ERROR_TEXTS.keyNameRequired);
+  if (name.length > NAME_MAX) throw new AppError("VALIDATION", ERROR_TEXTS.keyNameTooLong(NAME_MAX));
   return name;
 }
 

@@ -1,14 +1,4 @@
-import {
-  COMING_SOON_PLANS,
-  containsNul,
-  LIMITS,
-  normalisedPromoCode,
-  PAID_PLANS,
-  PLANS,
-  PROMO_MESSAGES,
-  type PlanName,
-  type PromoDiscount,
-} from "@clube-coroa/schema";
+import { COMING_SOON_PLANS, containsNul, ERROR_TEXTS, LIMITS, normalisedPromoCode, PAID_PLANS, type PlanName, PLANS, PROMO_MESSAGES, type PromoDiscount } from "@clube-coroa/schema";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -70,7 +60,7 @@ export function createPlansService(deps: PlansDeps) {
 
   /** The checkout's check while she types: counted per member, refuses what is not a code or a plan. */
   async function validatePromoCode(user: { id: number }, input: { code?: unknown; plan?: unknown }): Promise<PromoCheck> {
-    if (typeof input.code !== "string" || !isPlan(input.plan)) throw new AppError("VALIDATION", "Informe o código promocional e o plano");
+    if (typeof input.code !== "string" || !isPlan(input.plan)) throw new AppError("VALIDATION", ERROR_TEXTS.promoInputRequired);
     await assertAllowed(deps.promoLimiter, user.id);
     return checkPromoCode(input.code, input.plan);
   }

@@ -1,4 +1,4 @@
-import { reportInputSchema, reportIssueOf } from "@clube-coroa/schema";
+import { ERROR_TEXTS, reportInputSchema, reportIssueOf } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -49,7 +49,7 @@ export function createReportsService(deps: ReportsDeps) {
       // One member's reports on one offer run one after the other, so a double click writes one row.
       await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`reports:${user.id}:${offerId}`}))) AS l`;
       const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true } });
-      if (!offer) throw new AppError("NOT_FOUND", "Oferta não encontrada");
+      if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
       if (reportedUserId !== undefined && reportedUserId !== offer.userId) throw new AppError("REPORT_TARGET_MISMATCH");
       if (offer.userId === user.id) throw new AppError("REPORT_OWN_OFFER");
       const pending = await tx.report.findFirst({

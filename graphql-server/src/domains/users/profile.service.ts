@@ -1,14 +1,4 @@
-import {
-  ERROR_MESSAGES,
-  normalizedWebUrl,
-  parseId,
-  PLAN_RANK,
-  PREMIUM_PROFILE_FIELDS,
-  profileSchema,
-  todayInSaoPaulo,
-  yearInSaoPaulo,
-  type PlanName,
-} from "@clube-coroa/schema";
+import { ERROR_MESSAGES, ERROR_TEXTS, normalizedWebUrl, parseId, PLAN_RANK, type PlanName, PREMIUM_PROFILE_FIELDS, profileSchema, todayInSaoPaulo, yearInSaoPaulo } from "@clube-coroa/schema";
 import type { Bus } from "../../events.js";
 import { syncAuthorFields } from "../offers/offers.service.js";
 import type { Clock } from "../../lib/clock.js";
@@ -330,7 +320,7 @@ export function createProfileService(deps: ProfileDeps) {
   /** GET /api/users/{id} and publicProfile: refused as presentPublicProfile says. */
   async function publicProfile(viewer: User, id: number): Promise<PublicProfileDTO> {
     const user = parseId(id) !== null ? await prisma.user.findUnique({ where: { id } }) : null;
-    if (!user) throw new AppError("NOT_FOUND", "Usuária não encontrada");
+    if (!user) throw new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound);
     return presentPublicProfile(user, viewer);
   }
 
@@ -406,7 +396,7 @@ export function createProfileService(deps: ProfileDeps) {
     const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) throw new AppError("UNAUTHENTICATED");
     if (kind === "banner" && !hasPremiumProfile(current.plan)) {
-      throw new AppError("PLAN_FEATURE", "O banner é exclusivo dos planos Majestade e Imperatriz");
+      throw new AppError("PLAN_FEATURE", ERROR_TEXTS.bannerPlanFeature);
     }
     await assertAllowed(deps.uploadLimiter, user.id);
     const webp = await toWebp(bytes, kind);
