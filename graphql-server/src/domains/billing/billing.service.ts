@@ -218,6 +218,35 @@ export function createBillingService(deps: BillingDeps) {
     return confirmed;
   }
 
+  /**
+   * Ends her `live` subscriptions in tx (those the provider confirmed cancelling are marked so; the
+   * sweep retries the others). The one rule for what happens to the periods they paid for:
+   * - `kept` (she moves to another plan): a period she paid holds until the new one is paid; a plan
+   *   the staff gave holds like a period paid until now; only the ended subscriptions' unpaid charges end;
+   * - `ended` (she cancels, or the staff decide her plan): no period of hers holds a plan after now,
+   *   and every unpaid charge of hers ends.
+   */
+  async function endSubscriptions(tx: Tx, userId: number, live: PlanSubscription[], options: { now: Date; confirmed: Set<number>; periods: "kept" | "ended" }) {
+    const { now, confirmed, periods } = options;
+    for (const subscription of live) {
+      await tx.planSubscription.updateMany({
+        where: { id: subscription.id, status: subscription.status },
+        data: {
+          status: "canceled",
+          canceledAt: now,
+          providerCanceledAt: confirmed.has(subscription.id) ? now : null,
+          ...(periods === "kept" && isStaffGrant(subscription) ? { paidUntil: now } : {}),
+        },
+      });
+    }
+    if (periods === "ended") {
+      await tx.planSubscription.updateMany({ where: { userId, paidUntil: { gt: now } }, data: { paidUntil: now } });
+      await tx.payment.updateMany({ where: { userId, status: { in: UNPAID } }, data: { status: "canceled" } });
+    } else if (live.length) {
+      await tx.payment.updateMany({ where: { subscriptionId: { in: live.map((s) => s.id) }, status: { in: UNPAID } }, data: { status: "canceled" } });
+    }
+  }
+
   /** Moves her plan in tx (audited); null when it already was that plan. */
   async function movePlan(tx: Tx, userId: number, to: PlanName, cause: { actorId: number | null; reason: string; ip?: string; [k: string]: unknown }) {
     await lockUser(tx, userId);
@@ -293,26 +322,12 @@ export function createBillingService(deps: BillingDeps) {
     const isMigration = member.plan !== "nobreza";
 
     // 1. Her current provider subscriptions end first, so two are never active at once.
-    await cancelAtProvider(userId, live, "checkout: cancelling the current subscription failed", (failed) =>
+    const confirmed = await cancelAtProvider(userId, live, "checkout: cancelling the current subscription failed", (failed) =>
       new AppError(isMigration && failed.status !== "pending" ? "MIGRATION_FAILED" : "PAYMENT_UNAVAILABLE"),
     );
     const now = clock.now();
     const subscription = await prisma.$transaction(async (tx) => {
-      for (const old of live) {
-        await tx.planSubscription.updateMany({
-          where: { id: old.id, status: old.status },
-          data: {
-            status: "canceled",
-            canceledAt: now,
-            providerCanceledAt: old.asaasSubscriptionId ? now : null,
-            // A plan the staff gave holds like a period paid until now (the grace period follows).
-            ...(isStaffGrant(old) ? { paidUntil: now } : {}),
-          },
-        });
-      }
-      if (live.length) {
-        await tx.payment.updateMany({ where: { subscriptionId: { in: live.map((s) => s.id) }, status: { in: UNPAID } }, data: { status: "canceled" } });
-      }
+      await endSubscriptions(tx, userId, live, { now, confirmed, periods: "kept" });
       // 2. The new subscription, pending until the provider confirms its first payment.
       return tx.planSubscription.create({
         data: {
@@ -439,24 +454,11 @@ export function createBillingService(deps: BillingDeps) {
     if (!member) throw new AppError("UNAUTHENTICATED");
     if (member.plan === "nobreza") throw new AppError("SUBSCRIPTION_NOT_PAID");
     const live = await prisma.planSubscription.findMany({ where: { userId: user.id, status: { in: [...LIVE_SUBSCRIPTION] } } });
-    await cancelAtProvider(user.id, live, "cancellation failed at the provider", () => new AppError("CANCEL_FAILED"));
+    const confirmed = await cancelAtProvider(user.id, live, "cancellation failed at the provider", () => new AppError("CANCEL_FAILED"));
     const now = clock.now();
     const updated = await prisma.$transaction(async (tx) => {
-      for (const subscription of live) {
-        await tx.planSubscription.updateMany({
-          where: { id: subscription.id, status: subscription.status },
-          data: {
-            status: "canceled",
-            canceledAt: now,
-            providerCanceledAt: subscription.asaasSubscriptionId ? now : null,
-            // She gave the rest of the period up: nothing holds the plan after this.
-            ...(subscription.paidUntil && subscription.paidUntil > now ? { paidUntil: now } : {}),
-          },
-        });
-      }
-      // Periods of subscriptions she had already left (a migration under way) end with it too.
-      await tx.planSubscription.updateMany({ where: { userId: user.id, status: "canceled", paidUntil: { gt: now } }, data: { paidUntil: now } });
-      await tx.payment.updateMany({ where: { userId: user.id, status: { in: UNPAID } }, data: { status: "canceled" } });
+      // She gave the rest of the period up, and of any subscription she had already left (a migration under way).
+      await endSubscriptions(tx, user.id, live, { now, confirmed, periods: "ended" });
       return movePlan(tx, user.id, "nobreza", { actorId: meta.actorId ?? user.id, reason: "cancellation", ip: meta.ip });
     });
     if (!updated) return member;
@@ -509,15 +511,8 @@ export function createBillingService(deps: BillingDeps) {
     const confirmed = await cancelAtProvider(userId, live, "staff plan change: provider cancellation failed; the sweep retries it");
     const now = clock.now();
     const updated = await prisma.$transaction(async (tx) => {
-      for (const subscription of live) {
-        await tx.planSubscription.updateMany({
-          where: { id: subscription.id, status: subscription.status },
-          data: { status: "canceled", canceledAt: now, providerCanceledAt: confirmed.has(subscription.id) ? now : null },
-        });
-      }
       // Her plan is the staff's decision from now on: no earlier period holds one.
-      await tx.planSubscription.updateMany({ where: { userId, paidUntil: { gt: now } }, data: { paidUntil: now } });
-      await tx.payment.updateMany({ where: { userId, status: { in: UNPAID } }, data: { status: "canceled" } });
+      await endSubscriptions(tx, userId, live, { now, confirmed, periods: "ended" });
       const grant =
         newPlan === "nobreza"
           ? null
