@@ -20,6 +20,9 @@ export const builder = new SchemaBuilder<{
   errors: { defaultTypes: [] },
 });
 
+/** The schema's Pothos types, for a helper that builds fields shared by two object types. */
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});

@@ -1,6 +1,6 @@
-import { builder } from "../../builder.js";
+import { builder, type Types } from "../../builder.js";
 import { PlanEnum } from "../users/users.graphql.js";
-import type { SponsorPage, SponsorRowDTO } from "./sponsors.service.js";
+import type { SponsorPage, SponsorRowBase, SponsorRowDTO } from "./sponsors.service.js";
 
 export const SponsorFilter = builder.inputType("SponsorFilter", {
   description:
@@ -16,22 +16,26 @@ export const SponsorFilter = builder.inputType("SponsorFilter", {
   }),
 });
 
+/** The fields every sponsor-data row has, for the staff's row and the partners' one. */
+export function sponsorRowFields<Row extends SponsorRowBase>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Row>) {
+  return {
+    id: t.int({ resolve: (row) => row.id }),
+    fullName: t.string({ nullable: true, resolve: (row) => row.fullName }),
+    phone: t.string({ description: "E.164 digits without '+'.", resolve: (row) => row.phone }),
+    email: t.string({ nullable: true, resolve: (row) => row.email }),
+    plan: t.field({ type: PlanEnum, resolve: (row) => row.plan }),
+    region: t.string({ nullable: true, description: "norte, nordeste, centro-oeste, sudeste or sul; null when her state names none.", resolve: (row) => row.region }),
+    businessType: t.string({ nullable: true, resolve: (row) => row.businessType }),
+    serviceType: t.string({ nullable: true, description: "Shown as 'Atendimento'.", resolve: (row) => row.serviceType }),
+    entrepreneurProfile: t.string({ nullable: true, resolve: (row) => row.entrepreneurProfile }),
+    professionalActivity: t.string({ nullable: true, resolve: (row) => row.professionalActivity }),
+    createdAt: t.string({ resolve: (row) => row.createdAt }),
+  };
+}
+
 const SponsorRow = builder.objectRef<SponsorRowDTO>("SponsorRow").implement({
   description: "A member who consented to share her business data with sponsors (spec part 2 section 3).",
-  fields: (t) => ({
-    id: t.exposeInt("id"),
-    fullName: t.exposeString("fullName", { nullable: true }),
-    phone: t.exposeString("phone", { description: "E.164 digits without '+'." }),
-    email: t.exposeString("email", { nullable: true }),
-    plan: t.field({ type: PlanEnum, resolve: (row) => row.plan }),
-    region: t.exposeString("region", { nullable: true, description: "norte, nordeste, centro-oeste, sudeste or sul; null when her state names none." }),
-    businessType: t.exposeString("businessType", { nullable: true }),
-    age: t.exposeInt("age", { nullable: true }),
-    serviceType: t.exposeString("serviceType", { nullable: true, description: "Shown as 'Atendimento'." }),
-    entrepreneurProfile: t.exposeString("entrepreneurProfile", { nullable: true }),
-    professionalActivity: t.exposeString("professionalActivity", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
-  }),
+  fields: (t) => ({ ...sponsorRowFields(t), age: t.exposeInt("age", { nullable: true }) }),
 });
 
 const SponsorPageRef = builder.objectRef<SponsorPage>("SponsorPage").implement({

@@ -10,8 +10,11 @@ export interface SponsorsDeps {
   clock: Clock;
 }
 
-/** A sponsor-data row (spec part 2 section 3); the stored values, as the filters name them. */
-export interface SponsorRowDTO {
+/**
+ * What every sponsor-data row carries, for the staff ('Dados para Patrocinadores', spec part 2
+ * section 3) and for partners: the stored values, as the filters name them.
+ */
+export interface SponsorRowBase {
   id: number;
   fullName: string | null;
   /** E.164 digits without '+', as every other answer carries it. */
@@ -20,12 +23,16 @@ export interface SponsorRowDTO {
   plan: PlanName;
   region: SponsorRegion | null;
   businessType: string | null;
-  /** Whole years on São Paulo's calendar today; null without a birth date. */
-  age: number | null;
   serviceType: string | null;
   entrepreneurProfile: string | null;
   professionalActivity: string | null;
   createdAt: string;
+}
+
+/** The staff's row: her age. */
+export interface SponsorRowDTO extends SponsorRowBase {
+  /** Whole years on São Paulo's calendar today; null without a birth date. */
+  age: number | null;
 }
 
 export interface SponsorPage {

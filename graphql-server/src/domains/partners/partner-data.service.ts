@@ -1,9 +1,9 @@
-import { todayInSaoPaulo, type PlanName } from "@clube-coroa/schema";
+import { todayInSaoPaulo } from "@clube-coroa/schema";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import { ageBandSql, regionSql, sponsorWhereSql } from "../admin/sponsor-sql.js";
-import { decodeSponsorCursor, encodeSponsorCursor, parseSponsorFilter, sponsorPageSize } from "../admin/sponsors.service.js";
+import { decodeSponsorCursor, encodeSponsorCursor, parseSponsorFilter, sponsorPageSize, type SponsorRowBase } from "../admin/sponsors.service.js";
 import { requirePartnerOrSuperuser, type SponsorDataViewer } from "./partners.policy.js";
 import {
   ClubCounts,
@@ -20,19 +20,8 @@ import {
 export { MIN_GROUP_SIZE, UNKNOWN_GROUP, type SponsorStatGroupDTO, type SponsorStatsDTO } from "./sponsor-stats.js";
 
 /** A consenting member as a partner sees her: an age band, never the birth date, CPF or address. */
-export interface PartnerSponsorRowDTO {
-  id: number;
-  fullName: string | null;
-  phone: string;
-  email: string | null;
-  plan: PlanName;
-  region: string | null;
-  businessType: string | null;
+export interface PartnerSponsorRowDTO extends SponsorRowBase {
   ageBand: string | null;
-  serviceType: string | null;
-  entrepreneurProfile: string | null;
-  professionalActivity: string | null;
-  createdAt: string;
 }
 
 export interface PartnerSponsorPage {

@@ -1,7 +1,6 @@
 import { AppError } from "../../lib/errors.js";
 import { builder } from "../../builder.js";
-import { SponsorFilter } from "../admin/sponsors.graphql.js";
-import { PlanEnum } from "../users/users.graphql.js";
+import { SponsorFilter, sponsorRowFields } from "../admin/sponsors.graphql.js";
 import type { PartnerSponsorPage, PartnerSponsorRowDTO, SponsorStatGroupDTO, SponsorStatsDTO } from "./partner-data.service.js";
 import type { PartnerApiKeyDTO } from "./partner-keys.service.js";
 
@@ -29,18 +28,8 @@ const CreatedPartnerApiKey = builder.objectRef<{ key: string; partnerApiKey: Par
 const PartnerSponsorRow = builder.objectRef<PartnerSponsorRowDTO>("PartnerSponsorRow").implement({
   description: "A consenting member as a partner sees her: no birth date (age band only), no CPF, no address.",
   fields: (t) => ({
-    id: t.exposeInt("id"),
-    fullName: t.exposeString("fullName", { nullable: true }),
-    phone: t.exposeString("phone", { description: "E.164 digits without '+'." }),
-    email: t.exposeString("email", { nullable: true }),
-    plan: t.field({ type: PlanEnum, resolve: (row) => row.plan }),
-    region: t.exposeString("region", { nullable: true, description: "norte, nordeste, centro-oeste, sudeste or sul; null when her state names none." }),
-    businessType: t.exposeString("businessType", { nullable: true }),
+    ...sponsorRowFields(t),
     ageBand: t.exposeString("ageBand", { nullable: true, description: "18-25, 26-35, 36-45 or 46+; null without a birth date (or under 18, which cannot happen)." }),
-    serviceType: t.exposeString("serviceType", { nullable: true }),
-    entrepreneurProfile: t.exposeString("entrepreneurProfile", { nullable: true }),
-    professionalActivity: t.exposeString("professionalActivity", { nullable: true }),
-    createdAt: t.exposeString("createdAt"),
   }),
 });
 
