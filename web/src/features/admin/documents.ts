@@ -94,10 +94,7 @@ export const UpdateReportStatusDocument = graphql(`
       ... on AdminReport {
         ...AdminReportFields
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -147,10 +144,7 @@ export const AddSuperUserDocument = graphql(`
         createdAt
         pending
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -196,10 +190,7 @@ export const AdminUserDocument = graphql(`
       ... on AdminUser {
         ...AdminUserFields
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -222,10 +213,7 @@ export const AdminChangePlanDocument = graphql(`
       ... on AdminUser {
         ...AdminUserFields
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -261,14 +249,7 @@ export const UpdateBannerDocument = graphql(`
       ... on AdminBanner {
         ...AdminBannerFields
       }
-      ... on AppError {
-        code
-        message
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -280,10 +261,7 @@ export const DeleteBannerDocument = graphql(`
       ... on DeleteBannerPayload {
         id
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -319,14 +297,7 @@ export const CreatePartnerApiKeyDocument = graphql(`
           ...PartnerApiKeyFields
         }
       }
-      ... on AppError {
-        code
-        message
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -338,10 +309,7 @@ export const RevokePartnerApiKeyDocument = graphql(`
       ... on PartnerApiKey {
         ...PartnerApiKeyFields
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);

@@ -10,8 +10,7 @@ export const SendLoginTokenDocument = graphql(`
         resendAfterSeconds
       }
       ... on AppError {
-        code
-        message
+        ...AppErrorFields
         retryAfterSeconds
         tokenExpiresInSeconds
       }
@@ -29,8 +28,7 @@ export const VerifyLoginTokenDocument = graphql(`
         }
       }
       ... on AppError {
-        code
-        message
+        ...AppErrorFields
         retryAfterSeconds
       }
     }

@@ -83,10 +83,7 @@ export const SendMessageDocument = graphql(`
         message
         targetPlan
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -99,10 +96,7 @@ export const MarkConversationReadDocument = graphql(`
         conversationId
         unreadCount
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -114,10 +108,7 @@ export const DeleteConversationDocument = graphql(`
       ... on DeleteConversationPayload {
         conversationId
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -130,10 +121,7 @@ export const SetOnlineStatusDocument = graphql(`
         userId
         isOnline
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);

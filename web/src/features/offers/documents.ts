@@ -88,10 +88,7 @@ export const CreateOfferDocument = graphql(`
         upgradeMessage
         showUpgrade
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -109,10 +106,7 @@ export const UpdateOfferDocument = graphql(`
         upgradeMessage
         showUpgrade
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -124,10 +118,7 @@ export const DeleteOfferDocument = graphql(`
       ... on DeleteOfferPayload {
         offerId
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -141,10 +132,7 @@ export const ToggleLikeDocument = graphql(`
         liked
         totalLikes
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -156,10 +144,7 @@ export const ImproveOfferTextDocument = graphql(`
       ... on ImprovedText {
         description
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -188,10 +173,7 @@ export const StartConversationDocument = graphql(`
         message
         upgradeMessage
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -203,10 +185,7 @@ export const ReportOfferDocument = graphql(`
       ... on ReportPayload {
         id
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -243,10 +222,7 @@ export const AuthorProfileDocument = graphql(`
         message
         targetPlan
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);

@@ -12,10 +12,7 @@ export const CancelSubscriptionDocument = graphql(`
       ... on Profile {
         ...ProfileFields
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -28,10 +25,7 @@ export const RegisterImperatrizInterestDocument = graphql(`
         alreadyRegistered
         registeredAt
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);

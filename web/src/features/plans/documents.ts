@@ -53,14 +53,7 @@ export const CreateSubscriptionDocument = graphql(`
       ... on CheckoutResult {
         ...CheckoutResultFields
       }
-      ... on AppError {
-        code
-        message
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -76,10 +69,7 @@ export const ValidatePromoCodeDocument = graphql(`
         monthlyDiscountCents
         annualDiscountCents
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);

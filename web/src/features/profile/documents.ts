@@ -87,14 +87,7 @@ export const UpdateProfileDocument = graphql(`
       ... on Profile {
         ...ProfileFields
       }
-      ... on AppError {
-        code
-        message
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -106,10 +99,7 @@ export const DeleteAccountDocument = graphql(`
       ... on DeleteAccountPayload {
         success
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
