@@ -200,6 +200,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the server reads (README's configuration table lists each one). */
+export const SETTING_NAMES = Object.keys(envSchema.shape);
+
 export type Config = Omit<z.infer<typeof envSchema>, "STORAGE"> & {
   /** Stack traces and server paths in error answers: only when NODE_ENV=development is set explicitly. */
   EXPOSE_ERROR_DETAILS: boolean;

@@ -1,6 +1,7 @@
 // Starts the real app on a random port against a real database, as the integration tests need:
 // PGlite in memory by default, a fresh PostgreSQL database per app when DATABASE_URL is set.
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import pg from "pg";
 import { WebSocket } from "ws";
 import { cpfCheckDigits } from "@clube-coroa/schema";
@@ -42,18 +43,28 @@ export async function freshPostgres(baseUrl: string, prefix = "cc_test") {
 
 /**
  * The PostgreSQL and Redis servers of the tests that need them (two instances sharing a database
- * and a bus): TEST_POSTGRES_URL and TEST_REDIS_URL, else DATABASE_URL and REDIS_URL.
+ * and a bus): TEST_POSTGRES_URL and TEST_REDIS_URL, else DATABASE_URL and REDIS_URL. And nginx, for
+ * the test of the proxy example (deploy/nginx): TEST_NGINX, else Debian's /usr/sbin/nginx when installed.
  */
 export const testServers = {
   postgres: process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || undefined,
   redis: process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined,
+  nginx: process.env.TEST_NGINX || (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : undefined),
 };
 
-const SERVER_NAMES = { postgres: ["PostgreSQL", "TEST_POSTGRES_URL"], redis: ["Redis", "TEST_REDIS_URL"] } as const;
+const SERVER_NAMES = {
+  postgres: ["PostgreSQL", "TEST_POSTGRES_URL"],
+  redis: ["Redis", "TEST_REDIS_URL"],
+  nginx: ["nginx", "TEST_NGINX to nginx's path (or apt-get install nginx)"],
+} as const;
+
+/** Whether every server in `needed` is configured (a suite's beforeAll starts them only then). */
+export const serversAvailable = (...needed: (keyof typeof testServers)[]) => needed.every((name) => testServers[name]);
 
 /**
- * The URLs of the servers the current test needs. When one is not configured the test ends here
- * and is reported as not run, with the reason, so a machine with only Node.js still runs the rest.
+ * The URLs (nginx: the program's path) of the servers the current test needs. When one is not
+ * configured the test ends here and is reported as not run, with the reason, so a machine with
+ * only Node.js still runs the rest.
  */
 export function requireServers<K extends keyof typeof testServers>(...needed: K[]): Record<K, string> {
   const missing = needed.filter((name) => !testServers[name]);
