@@ -19,6 +19,8 @@ export const BACKUP_FORMAT_VERSION = 1;
 const MANIFEST = "manifest.json";
 const DATABASE = "database.tar";
 const UPLOADS = "uploads";
+/** The disk storage keeps each upload's content type beside it (providers/storage/disk.ts). */
+const TYPE_SUFFIX = ".type";
 
 /** A refusal or failure the operator reads as it is (Portuguese, with the way out). */
 export class BackupError extends Error {}
@@ -50,7 +52,8 @@ const manifestSchema = z.object({
   storage: z.string(),
   counts: countsSchema,
   database: z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-  uploads: z.object({ files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+  /** Every file under uploads/ (checked on restore); `objects` leaves out the disk storage's `.type` companions. */
+  uploads: z.object({ files: z.number().int().nonnegative(), objects: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
 
@@ -75,7 +78,7 @@ export function describeCounts(manifest: BackupManifest, bytes: number): string 
   const { counts, uploads } = manifest;
   return (
     `${counts.members} membros, ${counts.offers} ofertas, ${counts.conversations} conversas, ${counts.messages} mensagens, ` +
-    `${uploads.files + counts.storedFiles} arquivos (${uploads.files} em uploads/, ${counts.storedFiles} no banco), ${formatBytes(bytes)}`
+    `${uploads.objects + counts.storedFiles} arquivos (${uploads.objects} em uploads/, ${counts.storedFiles} no banco), ${formatBytes(bytes)}`
   );
 }
 
@@ -188,7 +191,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       storage: options.storage,
       counts,
       database: { bytes: dump.size, sha256: await sha256(databasePath) },
-      uploads: { files: uploads.files.length, bytes: uploads.bytes },
+      uploads: { files: uploads.files.length, objects: uploads.files.filter((path) => !path.endsWith(TYPE_SUFFIX)).length, bytes: uploads.bytes },
     };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = [MANIFEST, DATABASE];
@@ -198,7 +201,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       entries.push(UPLOADS);
     }
 
-    report(`Gravando ${basename(file)}: banco e ${uploads.files.length} arquivos de uploads (${formatBytes(uploads.bytes)})…`);
+    report(`Gravando ${basename(file)}: o banco e uploads/ (${uploads.files.length} arquivos, ${formatBytes(uploads.bytes)})…`);
     const progress = throttled(report);
     let packed = 0;
     await tar.c(
