@@ -50,11 +50,15 @@ export function claimDataDir(dataDir: string): () => void {
   if (owner !== null) throw new DataDirBusyError(dataDir, owner);
   const file = join(dataDir, OWNER_FILE);
   writeFileSync(file, `${process.pid}\n`);
-  return () => {
+  const release = () => {
+    process.off("exit", release);
     try {
       if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file, { force: true });
     } catch {
       // Already gone.
     }
   };
+  // A process that ends without closing the database (process.exit on a second signal) frees it too.
+  process.on("exit", release);
+  return release;
 }
