@@ -170,6 +170,13 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
       expect(refused.out).toMatch(NOT_A_BACKUP);
       expect(existsSync(target)).toBe(false);
     }
+    // An existing empty folder (a volume's mount point) stays empty, with nothing hidden in it.
+    const mounted = join(work, "mounted");
+    await mkdir(mounted);
+    const refused = await run("restore", [truncated], { DATA_DIR: mounted });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(NOT_A_BACKUP);
+    expect(readdirSync(mounted)).toEqual([]);
     // No half-restored folder left beside the targets.
     expect(readdirSync(work).filter((name) => name.includes("restaurando"))).toEqual([]);
 
@@ -178,7 +185,14 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
     await mkdir(empty);
     const restored = await run("restore", [file], { DATA_DIR: empty });
     expect(restored.code, restored.out).toBe(0);
-    expect(readdirSync(empty)).toEqual(["pglite"]);
+    expect(readdirSync(empty).sort()).toEqual(["pglite"]);
+    const t2 = await startTestApp({ DATA_DIR: empty, STORAGE: "database" });
+    try {
+      expect(await t2.app.services.prisma.user.count()).toBe(1);
+      expect((await t2.app.services.storage.get("banners/1-a1b2.webp"))?.bytes.toString()).toBe("banner no banco");
+    } finally {
+      await t2.close();
+    }
   });
 
   it("a server does not start on a DATA_DIR another live process has open (a backup running), and starts once that process is gone", async () => {

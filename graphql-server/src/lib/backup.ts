@@ -266,8 +266,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupSumm
   const foreign = (why: string) =>
     new BackupError(`${file} não é um backup do Clube Coroa que se possa restaurar (${why}); nada foi alterado. / Not a Clube Coroa backup (${why}); nothing was changed.`);
 
-  await mkdir(dirname(dataDir), { recursive: true });
-  const work = await mkdtemp(join(dirname(dataDir), `.${basename(dataDir)}.restaurando-`));
+  // A missing DATA_DIR: the work folder is its sibling, renamed to it at the end. An existing empty one
+  // (often a volume's mount point, which can be neither removed nor replaced): the work folder is
+  // hidden inside it, and its two entries are renamed up at the end, the database last.
+  const existed = existsSync(dataDir);
+  if (!existed) await mkdir(dirname(dataDir), { recursive: true });
+  const work = existed ? await mkdtemp(join(dataDir, ".restaurando-")) : await mkdtemp(join(dirname(dataDir), `.${basename(dataDir)}.restaurando-`));
   try {
     report(`Lendo ${basename(file)} (${formatBytes(fileStat.size)})…`);
     const progress = throttled(report);
@@ -330,11 +334,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupSumm
     await rm(databasePath);
     await rm(join(work, MANIFEST));
 
-    // The folder may have been filled meanwhile (a server started on it): then rename fails and
-    // the restored copy is dropped with the rest.
-    if (!isEmptyOrMissing(dataDir)) throw new BackupError(`${dataDir} recebeu arquivos durante a restauração: nada foi alterado, rode de novo numa pasta vazia.`);
-    if (existsSync(dataDir)) await rmdir(dataDir);
-    await rename(work, dataDir);
+    // The folder may have been filled meanwhile (a server started on it): the restored copy is
+    // dropped with the rest.
+    const filled = existed ? readdirSync(dataDir).some((name) => join(dataDir, name) !== work) : existsSync(dataDir);
+    if (filled) throw new BackupError(`${dataDir} recebeu arquivos durante a restauração: nada foi alterado, rode de novo numa pasta vazia.`);
+    if (existed) {
+      for (const name of readdirSync(work).sort((a, b) => Number(a === "pglite") - Number(b === "pglite"))) await rename(join(work, name), join(dataDir, name));
+      await rmdir(work);
+    } else {
+      await rename(work, dataDir);
+    }
     return { manifest, bytes: fileStat.size };
   } finally {
     await rm(work, { recursive: true, force: true });
