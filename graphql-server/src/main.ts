@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { DataDirBusyError } from "./lib/data-dir-owner.js";
 import { createLogger } from "./lib/log.js";
 import { MigrationError } from "./lib/migrate.js";
 
@@ -23,7 +24,7 @@ async function main() {
   try {
     app = await createApp({ config, log });
   } catch (error) {
-    if (error instanceof MigrationError) {
+    if (error instanceof MigrationError || error instanceof DataDirBusyError) {
       log.fatal(error.message);
       process.exit(1);
     }

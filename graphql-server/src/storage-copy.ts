@@ -39,7 +39,11 @@ let db: Database | null = null;
 if (from === "database" || to === "database") {
   // Loaded only when a database is an end: the command stays quick for disk to S3.
   const [{ openDatabase }, { applyMigrations }] = await Promise.all([import("./lib/db.js"), import("./lib/migrate.js")]);
-  db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { DataDirBusyError } = await import("./lib/data-dir-owner.js");
+  db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((error: unknown) => {
+    if (error instanceof DataDirBusyError) fail(error.message);
+    throw error;
+  });
   await applyMigrations(db.raw);
 }
 const storageOf = (kind: Kind) => createStorage({ ...config, STORAGE: kind }, db ?? { prisma: null as never });

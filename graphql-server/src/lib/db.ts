@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { claimDataDir } from "./data-dir-owner.js";
 
 export type { PrismaClient };
 
@@ -172,16 +173,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let pglite: PGlite;
   let describe: string;
+  let release = () => undefined as void;
   if (options.dataDir === "memory") {
     pglite = new PGlite();
     describe = "PGlite (in memory)";
   } else {
     const dir = resolve(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
+    // One process at a time (a second PGlite on the same files would corrupt them): a server
+    // started while a backup runs, or the other way round, stops here with the reason.
+    release = claimDataDir(options.dataDir);
     pglite = new PGlite(dir);
     describe = `PGlite (${dir})`;
   }
-  await pglite.waitReady;
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const raw = pgliteRaw(pglite);
   return {
@@ -191,6 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       await prisma.$disconnect();
       await raw.close();
+      release();
     },
   };
 }
