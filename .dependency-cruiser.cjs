@@ -68,6 +68,13 @@ module.exports = {
       to: { path: `${SERVER}providers/` },
     },
     {
+      name: "no-circular",
+      comment: "No module reaches itself through its imports: a cycle makes the load order (and a refactoring) fragile.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: "not-to-unresolvable",
       comment: "An import that resolves to nothing would hide a dependency from the rules above.",
       severity: "error",

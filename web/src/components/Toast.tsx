@@ -1,13 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { lazyWhenOpen } from "../lib/lazyComponent";
 
-export type ToastVariant = "default" | "destructive";
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  duration?: number;
-}
+import type { CurrentToast, ToastInput } from "./toastTypes";
+
+export type { ToastInput, ToastVariant } from "./toastTypes";
 
 type ToastFn = (input: ToastInput) => void;
 interface Toasts {
@@ -22,10 +18,6 @@ export function useToast(): Toasts {
   const toasts = useContext(ToastContext);
   if (!toasts) throw new Error("useToast must be used inside <ToastProvider>");
   return toasts;
-}
-
-export interface CurrentToast extends ToastInput {
-  id: number;
 }
 
 // Radix's toast code loads with the first toast: the first screen shows none.

@@ -2,7 +2,7 @@ import * as RadixToast from "@radix-ui/react-toast";
 import styled, { css, keyframes } from "styled-components";
 import { TIMINGS } from "@clube-coroa/schema";
 import { WEB_TEXTS } from "../lib/texts";
-import type { CurrentToast, ToastVariant } from "./Toast";
+import type { CurrentToast, ToastVariant } from "./toastTypes";
 
 const slideIn = keyframes`from { transform: translateY(16px); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
 const slideOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(110%); }`;
