@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { repoPath } from "../paths.js";
 
 export type { PrismaClient };
 
@@ -139,6 +140,27 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * PGlite's PostgreSQL with 16 MB of shared buffers instead of initdb's 128 MB: its WASM memory then
+ * stays at the module's 128 MB minimum instead of growing to ~190 MB, and never shrinks once grown
+ * (docs/decisions.md, issue 25). Set at start (an existing data folder's postgresql.conf says 128 MB)
+ * and at initdb (the in-memory databases of the tests, the template below).
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  initDbStartParams: ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
+/**
+ * The data folder PGlite's initdb makes, written by the build (scripts/pglite-template.mjs, same
+ * PGlite, same settings): a fresh data folder is copied from it instead of running initdb in this
+ * process. PGlite's initdb starts a second PostgreSQL and copies its whole WASM memory, ~600 MB at
+ * its peak, which a 1 GB machine cannot spare beside the server. Absent (sources run with tsx, no
+ * build): initdb runs here as before.
+ */
+export const PGLITE_TEMPLATE = repoPath("graphql-server", "dist", "pglite-datadir");
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
@@ -173,12 +195,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let pglite: PGlite;
   let describe: string;
   if (options.dataDir === "memory") {
-    pglite = new PGlite();
+    pglite = new PGlite(PGLITE_OPTIONS);
     describe = "PGlite (in memory)";
   } else {
     const dir = resolve(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    if (!existsSync(join(dir, "PG_VERSION")) && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
+      cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
+    }
+    pglite = new PGlite(dir, PGLITE_OPTIONS);
     describe = `PGlite (${dir})`;
   }
   await pglite.waitReady;

@@ -11,6 +11,7 @@ import { DEMO_SUPERUSER_PHONE } from "./demo.js";
 const BACKGROUNDS = ["f4e8ef", "f2d58a", "efe2d6", "e7d3e6", "f7e3c4"];
 /** Side of the stored picture (the board shows it at 48 px, the profile at up to 120). */
 const SIZE = 256;
+sharp.cache(false);
 
 /**
  * Gives the demo club's members a face (issue 15: the board had no picture at all): each member with
