@@ -1,9 +1,8 @@
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { repoPath } from "../paths.js";
 
@@ -147,10 +146,10 @@ export interface DatabaseOptions {
  * and at initdb (the in-memory databases of the tests, the template below).
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
-export const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+export const pgliteOptions = (defaultStartParams: string[]) => ({
+  startParams: [...defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   initDbStartParams: ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-};
+});
 
 /**
  * The data folder PGlite's initdb makes, written by the build (scripts/pglite-template.mjs, same
@@ -192,6 +191,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  // Loaded only for the embedded database: a server on PostgreSQL does not hold PGlite's code (issue 25).
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const PGLITE_OPTIONS = pgliteOptions(PGlite.defaultStartParams);
   let pglite: PGlite;
   let describe: string;
   if (options.dataDir === "memory") {
