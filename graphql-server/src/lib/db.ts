@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -202,8 +202,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     const dir = resolve(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(join(dir, "PG_VERSION")) && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
-      cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
+    if (readdirSync(dir).length === 0 && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
+      // Copied beside it, then renamed: a start stopped halfway leaves no half-made database behind.
+      const copying = `${dir}.copying`;
+      rmSync(copying, { recursive: true, force: true });
+      cpSync(PGLITE_TEMPLATE, copying, { recursive: true });
+      rmSync(dir, { recursive: true });
+      renameSync(copying, dir);
     }
     pglite = new PGlite(dir, PGLITE_OPTIONS);
     describe = `PGlite (${dir})`;
