@@ -11,7 +11,8 @@
 //   baseline         `node -e` with an empty HTTP server, same Node, same run
 //   embedded first   PGlite on a fresh data folder, demo seeded (SEED_DEMO=auto): peak and after start
 //   embedded again   the same folder, started again: after start
-//   postgresql       a fresh cc_bench_* database (dropped at the end), no seed: after start
+//   postgresql       a fresh cc_bench_* database (dropped at the end), no seed: after the first start
+//                    (every migration applied) and after a second start
 //   subscribers      1,000 signed-in members, one graphql-ws socket each, each subscribed to
 //                    `offersChanged` and then idle, on that PostgreSQL server: RSS growth per subscriber
 //
@@ -129,12 +130,17 @@ async function main() {
   const database = await freshPostgres(DATABASE_URL, "cc_bench");
   const sockets: WebSocket[] = [];
   try {
-    // The tables exist once a server has migrated: members and their sessions are written after.
+    // The first start applies every migration to the empty database; the second is an ordinary restart.
+    const migrating = await startServer(database.url);
+    try {
+      report("postgresql first start: after", await settledRss(migrating.url, migrating.child.pid!), TARGETS.postgresAfterStart);
+    } finally {
+      await migrating.stop();
+    }
     const server = await startServer(database.url, { SOCKETS_PER_ADDRESS: String(SUBSCRIBERS + 100) });
     try {
       const pid = server.child.pid!;
-      const before = await settledRss(server.url, pid);
-      report("postgresql: after start", before, TARGETS.postgresAfterStart);
+      report("postgresql second start: after", await settledRss(server.url, pid), TARGETS.postgresAfterStart);
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       let cookies: Map<number, string>;
