@@ -51,33 +51,44 @@ function freePort(): Promise<number> {
 
 const COMPILED_MAIN = "graphql-server/dist/main.js";
 
-/** The Node options of `npm run serve` (package.json), which `npm start` runs: the benches start the server with them. */
-function serveFlags() {
+/**
+ * The environment and Node options of `npm run serve` (package.json), which `npm start` runs: the
+ * benches start the server with them. The script is `[NAME=value …] node [options] main.js`.
+ */
+function serveCommand() {
   const serve = (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { scripts: Record<string, string> }).scripts.serve;
   const words = serve.split(/\s+/);
-  if (words[0] !== "node" || words.at(-1) !== COMPILED_MAIN) throw new Error(`package.json's serve script is not "node [options] ${COMPILED_MAIN}": ${serve}`);
-  return words.slice(1, -1);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name] = value.join("=");
+  }
+  if (words[0] !== "node" || words.at(-1) !== COMPILED_MAIN) throw new Error(`package.json's serve script is not "[NAME=value …] node [options] ${COMPILED_MAIN}": ${serve}`);
+  return { env, flags: words.slice(1, -1) };
 }
 
 /**
- * How the child runs the server: the compiled build when there is one, with the Node options of
- * `npm run serve`, as `npm start` runs it; else the sources through tsx's loader in the same Node
- * process (no extra process between), with the same options.
+ * How the child runs the server: the compiled build when there is one, with the environment and
+ * Node options of `npm run serve`, as `npm start` runs it; else the sources through tsx's loader in
+ * the same Node process (no extra process between), with the same options.
  */
 export function serverCommand() {
-  const flags = serveFlags();
-  if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { args: [...flags, COMPILED_MAIN], describe: `node ${[...flags, COMPILED_MAIN].join(" ")} (compiled)` };
+  const { env, flags } = serveCommand();
+  const prefix = Object.entries(env).map(([name, value]) => `${name}=${value} `).join("");
+  if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { env, args: [...flags, COMPILED_MAIN], describe: `${prefix}node ${[...flags, COMPILED_MAIN].join(" ")} (compiled)` };
   const args = [...flags, "--import", "tsx", "graphql-server/src/main.ts"];
-  return { args, describe: `node ${args.join(" ")} (no ${COMPILED_MAIN}: TypeScript compiled at run time)` };
+  return { env, args, describe: `${prefix}node ${args.join(" ")} (no ${COMPILED_MAIN}: TypeScript compiled at run time)` };
 }
 
 /** The server as production runs it: its own Node process. `stop()` ends it (SIGTERM, then SIGKILL after 10 s). */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...serverCommand().args], {
+  const command = serverCommand();
+  const child = spawn(process.execPath, [...nodeArgs, ...command.args], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...command.env,
       NODE_ENV: process.env.NODE_ENV ?? "production",
       DATABASE_URL: databaseUrl,
       PORT: String(port),

@@ -1,8 +1,10 @@
 // Compiles the server for production: one ES module, graphql-server/dist/main.js, with its source map
-// (node --enable-source-maps shows TypeScript lines in stack traces). Our own TypeScript is bundled —
+// (not loaded by `npm run serve`: NODE_OPTIONS=--enable-source-maps shows TypeScript lines in stack
+// traces, at ~40 MB of memory for every package's maps; docs/decisions.md, issue 25). Our own TypeScript is bundled —
 // the server, the workspace package @clube-coroa/schema and the generated Prisma client — and every
 // other package stays in node_modules, loaded by Node as it is (native addons, WASM files and
 // packages that find their own files keep working).
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -33,5 +35,7 @@ const result = await build({
     },
   ],
 });
+// The embedded database's fresh data folder, made once in a process of its own (scripts/pglite-template.mjs).
+execFileSync(process.execPath, [`${root}scripts/pglite-template.mjs`, `${outdir}/pglite-datadir`], { stdio: "inherit" });
 const bytes = Object.values(result.metafile.outputs).find((output) => output.entryPoint)?.bytes ?? 0;
 console.log(`server: graphql-server/dist/main.js ${(bytes / 1024).toFixed(0)} KB in ${Math.round(performance.now() - started)} ms`);

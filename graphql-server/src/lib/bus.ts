@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import { createPubSub, Repeater, type PubSub, type PubSubEventTarget } from "@graphql-yoga/subscription";
-import { Redis, type RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 import type { Logger } from "./log.js";
 import type { BusCounters } from "./metrics.js";
 import { answersWithin } from "./timeout.js";
@@ -248,6 +249,8 @@ export function createBus<E extends Topics>(
   // An instance that reached Redis again says so: the others forget what they trusted meanwhile too
   // (its invalidations never came), as it does itself.
   const rejoinedChannel = `${channelPrefix}bus-rejoined`;
+  // Loaded only with REDIS_URL: a single instance does not hold ioredis's code (issue 25).
+  const { Redis } = createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
   const options: RedisOptions = { lazyConnect: false, maxRetriesPerRequest: 3 };
   const publishClient = new Redis(redisUrl, options);
   // Every topic is subscribed again by us once the connection is ready (see `resubscribe`).

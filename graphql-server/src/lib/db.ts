@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { repoPath } from "../paths.js";
 import { claimDataDir } from "./data-dir-owner.js";
 
 export type { PrismaClient };
@@ -140,6 +140,27 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * PGlite's PostgreSQL with 16 MB of shared buffers instead of initdb's 128 MB: its WASM memory then
+ * stays at the module's 128 MB minimum instead of growing to ~190 MB, and never shrinks once grown
+ * (docs/decisions.md, issue 25). Set at start (an existing data folder's postgresql.conf says 128 MB)
+ * and at initdb (the in-memory databases of the tests, the template below).
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+export const pgliteOptions = (defaultStartParams: string[]) => ({
+  startParams: [...defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  initDbStartParams: ["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+});
+
+/**
+ * The data folder PGlite's initdb makes, written by the build (scripts/pglite-template.mjs, same
+ * PGlite, same settings): a fresh data folder is copied from it instead of running initdb in this
+ * process. PGlite's initdb starts a second PostgreSQL and copies its whole WASM memory, ~600 MB at
+ * its peak, which a 1 GB machine cannot spare beside the server. Absent (sources run with tsx, no
+ * build): initdb runs here as before.
+ */
+export const PGLITE_TEMPLATE = repoPath("graphql-server", "dist", "pglite-datadir");
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
@@ -171,11 +192,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  // Loaded only for the embedded database: a server on PostgreSQL does not hold PGlite's code (issue 25).
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const PGLITE_OPTIONS = pgliteOptions(PGlite.defaultStartParams);
   let pglite: PGlite;
   let describe: string;
   let release = () => undefined as void;
   if (options.dataDir === "memory") {
-    pglite = new PGlite();
+    pglite = new PGlite(PGLITE_OPTIONS);
     describe = "PGlite (in memory)";
   } else {
     const dir = resolve(options.dataDir, "pglite");
@@ -183,7 +207,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // One process at a time (a second PGlite on the same files would corrupt them): a server
     // started while a backup runs, or the other way round, stops here with the reason.
     release = claimDataDir(options.dataDir);
-    pglite = new PGlite(dir);
+    if (readdirSync(dir).length === 0 && existsSync(join(PGLITE_TEMPLATE, "PG_VERSION"))) {
+      // Copied beside it, then renamed: a start stopped halfway leaves no half-made database behind.
+      const copying = `${dir}.copying`;
+      rmSync(copying, { recursive: true, force: true });
+      cpSync(PGLITE_TEMPLATE, copying, { recursive: true });
+      rmSync(dir, { recursive: true });
+      renameSync(copying, dir);
+    }
+    pglite = new PGlite(dir, PGLITE_OPTIONS);
     describe = `PGlite (${dir})`;
   }
   try {

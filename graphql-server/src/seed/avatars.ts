@@ -1,11 +1,9 @@
-import { createAvatar } from "@dicebear/core";
-import * as lorelei from "@dicebear/lorelei";
-import sharp from "sharp";
 import { newImageAddress } from "../domains/users/profile-images.js";
 import { imageKey, PHOTO_MARKER } from "../domains/users/profile.service.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Storage } from "../providers/storage/storage.js";
 import { DEMO_SUPERUSER_PHONE } from "./demo.js";
+import { loadSharp } from "../lib/images.js";
 
 /** Soft backgrounds of the club's palette behind the drawn faces. */
 const BACKGROUNDS = ["f4e8ef", "f2d58a", "efe2d6", "e7d3e6", "f7e3c4"];
@@ -25,6 +23,8 @@ export async function giveDemoAvatars(prisma: PrismaClient, storage: Storage): P
     select: { id: true, nickname: true, fullName: true },
     orderBy: { id: "asc" },
   });
+  // Loaded here: only a first start with the demo draws faces (issue 25).
+  const [{ createAvatar }, lorelei, sharp] = await Promise.all([import("@dicebear/core"), import("@dicebear/lorelei"), loadSharp()]);
   for (const member of members) {
     const svg = createAvatar(lorelei, {
       seed: `${member.id}:${member.nickname ?? member.fullName ?? ""}`,

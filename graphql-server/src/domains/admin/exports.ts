@@ -1,7 +1,7 @@
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import {
   ageOn,
@@ -279,7 +279,9 @@ export function createExportsService(deps: ExportsDeps) {
           prisma.user.findMany({ where: { id: { gt: afterId } }, select: USER_EXPORT_SELECT, orderBy: { id: "asc" }, take: EXPORT_BATCH });
         // The first batch is read before the workbook writes anything (see sponsorCsv).
         let users = await readBatch(0);
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+        // Loaded on the first spreadsheet asked for: ~30 MB of RSS most servers never need (issue 25).
+        const { default: Excel } = await import("exceljs");
+        const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
         workbook.creator = PRODUCT_NAME;
         workbook.created = clock.now();
         const sheet = workbook.addWorksheet("Usuárias", { views: [{ state: "frozen", ySplit: 1 }] });

@@ -1,5 +1,5 @@
 import { ERROR_TEXTS } from "@clube-coroa/schema";
-import sharp from "sharp";
+import { loadSharp } from "../../lib/images.js";
 import { AppError } from "../../lib/errors.js";
 import { MAX_IMAGE_BYTES, MAX_INPUT_PIXELS, sniffImageType } from "../users/profile-images.js";
 
@@ -25,6 +25,7 @@ export function bannerFrame(width: number, height: number) {
 export async function toBannerWebp(bytes: Buffer): Promise<{ bytes: Buffer; width: number; height: number }> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError("IMAGE_TOO_LARGE");
   if (!sniffImageType(bytes)) throw new AppError("IMAGE_TYPE");
+  const sharp = await loadSharp();
   let size: { width: number; height: number };
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).metadata();

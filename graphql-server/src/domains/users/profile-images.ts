@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
-import sharp from "sharp";
 import { randomToken } from "../../lib/crypto.js";
 import { AppError } from "../../lib/errors.js";
+import { loadSharp } from "../../lib/images.js";
 
 /** Upload limit for profile photos and banners (spec: 'A imagem deve ter no máximo 5 MB'). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -27,6 +27,7 @@ export function sniffImageType(bytes: Buffer): SniffedType | null {
 export async function toWebp(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError("IMAGE_TOO_LARGE");
   if (!sniffImageType(bytes)) throw new AppError("IMAGE_TYPE");
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
     const resized =

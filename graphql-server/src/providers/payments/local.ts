@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from "node:crypto";
-import QRCode from "qrcode";
 import { dayInSaoPaulo, isValidCpfCnpj } from "@clube-coroa/schema";
 import type { Logger } from "../../lib/log.js";
 import { asaasDateTime, PAYMENT_MESSAGES, reaisFromCentsExact } from "./asaas.js";
@@ -85,8 +84,8 @@ export function pixCopyPaste({ location, amountCents, merchantName, merchantCity
   return body + crc16(body);
 }
 
-/** A real QR code of `text`, as a PNG data URL. */
-export const qrCodePng = (text: string) => QRCode.toDataURL(text, { type: "image/png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
+/** A real QR code of `text`, as a PNG data URL (qrcode loaded with the first one: issue 25). */
+export const qrCodePng = async (text: string) => (await import("qrcode")).default.toDataURL(text, { type: "image/png", errorCorrectionLevel: "M", margin: 2, scale: 6 });
 
 // ---- Boleto: a 44-digit barcode and its 47-digit digitable line (FEBRABAN layout, check digits computed) ----
 
