@@ -35,6 +35,8 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 /** Where the Lighthouse HTML report of each page's median run is written (none when unset). */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+/** Where a Chromium performance trace of each throttled load is written (none when unset): open it in DevTools' Performance panel. */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** The demo superuser: a complete profile, on the demo board (the same account the e2e board journey uses). */
 const MEMBER_LOCAL_PHONE = "11900000001";
@@ -322,7 +324,9 @@ const OBSERVE_PAGE = `(() => {
   requestAnimationFrame(look);
 })();`;
 
-async function phoneLoad(browser: Browser, url: string, storageState?: BrowserContextOptions["storageState"]): Promise<PhoneLoad> {
+let traces = 0;
+
+async function phoneLoad(browser: Browser, url: string, storageState?: BrowserContextOptions["storageState"], name = "load"): Promise<PhoneLoad> {
   // A new context each time: an empty HTTP cache and no service worker.
   const context = await browser.newContext({ ...PHONE, storageState });
   try {
@@ -334,8 +338,13 @@ async function phoneLoad(browser: Browser, url: string, storageState?: BrowserCo
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
     let bytes = 0;
     cdp.on("Network.loadingFinished", (event) => (bytes += event.encodedDataLength));
+    if (TRACE_DIR) {
+      mkdirSync(TRACE_DIR, { recursive: true });
+      await browser.startTracing(page, { path: join(TRACE_DIR, `phone-${name}-${++traces}.json`), screenshots: true });
+    }
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForFunction(() => Number.isFinite((globalThis as unknown as InPage).__bench.live), null, { timeout: 60_000 });
+    if (TRACE_DIR) await browser.stopTracing();
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     const marks = await page.evaluate(() => (globalThis as unknown as InPage).__bench);
     // The JavaScript the first screen needed: every script requested before its cards were live (the
@@ -418,7 +427,7 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
       ["member", memberStorage(baseUrl, cookies)],
     ] as const) {
       const loads: PhoneLoad[] = [];
-      for (let i = 0; i < LOADS; i++) loads.push(await phoneLoad(browser, `${baseUrl}/`, storage));
+      for (let i = 0; i < LOADS; i++) loads.push(await phoneLoad(browser, `${baseUrl}/`, storage, name));
       const sizes = await gzipSizes(new Set(loads.flatMap((l) => l.initialJsUrls)));
       const jsGz = loads.map((l) => l.initialJsUrls.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0));
       const jsFiles = median(loads.map((l) => l.initialJsUrls.length));
