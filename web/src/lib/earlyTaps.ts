@@ -14,14 +14,33 @@ export const earlyTap = (key: string) => ({ [EARLY_TAP_ATTRIBUTE]: key });
  * is left as it is. Buttons gone or disabled since are skipped. Returns how many taps were made.
  */
 export function releaseEarlyTaps(doc: Document = document): number {
+  if (!live) {
+    live = true;
+    for (const listener of listeners) listener();
+  }
   const taps = (doc.defaultView as (Window & EarlyTapsGlobal) | null)?.__earlyTaps?.release() ?? [];
   let made = 0;
   for (const tap of taps) {
-    const button = doc.querySelector<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}="${CSS.escape(tap.key)}"]`);
+    const button = [...doc.querySelectorAll<HTMLElement>(`[${EARLY_TAP_ATTRIBUTE}]`)].find((b) => b.getAttribute(EARLY_TAP_ATTRIBUTE) === tap.key);
     if (!button || (button as HTMLButtonElement).disabled) continue;
     if (tap.pressed !== null && button.getAttribute("aria-pressed") !== tap.pressed) continue;
     button.click();
     made += 1;
   }
   return made;
+}
+
+let live = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Whether the board has gone live in this page (releaseEarlyTaps ran). The home page draws what lies
+ * below the fold (the plans, the banners) only then, so that on a slow phone the render that makes
+ * the board live is not also the one that draws them (issue 24 item 16).
+ */
+export const boardWentLive = () => live;
+
+export function onBoardLive(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
