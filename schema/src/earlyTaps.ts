@@ -13,12 +13,16 @@
  * already shows what she asked for (a member's own likes replace the visitor's drawing), it is not
  * pressed again.
  *
+ * The board is drawn as a disabled fieldset marked `data-early-board`, so that without JavaScript
+ * its buttons say they do nothing; this script enables it as the parser inserts it (a mutation
+ * observer, until the document is parsed), before it is painted.
+ *
  * Written as a string because it is sent as it is: the server allows exactly this script by its
  * hash in the Content-Security-Policy (graphql-server/src/app.ts), the web build puts it in every
  * page (web/vite.config.ts). Old browsers without `closest` simply skip it.
  */
 export const EARLY_TAPS_SCRIPT =
-  '(function(){var w=window,q=[],k={},on=function(e){var t=e.target,b=t&&t.closest&&t.closest("[data-early-tap]");if(!b)return;e.preventDefault();e.stopImmediatePropagation();var key=b.getAttribute("data-early-tap");if(k[key])return;k[key]=1;q.push({key:key,pressed:b.getAttribute("aria-pressed")});b.setAttribute("data-early-pending","");b.setAttribute("aria-busy","true")};w.addEventListener("click",on,true);w.__earlyTaps={release:function(){w.removeEventListener("click",on,true);var p=document.querySelectorAll("[data-early-pending]");for(var i=0;i<p.length;i++){p[i].removeAttribute("data-early-pending");p[i].removeAttribute("aria-busy")}var t=q;q=[];k={};this.release=function(){return[]};return t}}})();';
+  '(function(){var w=window,d=document,q=[],k={},en=function(){var f=d.querySelectorAll("fieldset[data-early-board][disabled]");for(var i=0;i<f.length;i++)f[i].disabled=false},mo=w.MutationObserver&&new MutationObserver(en);if(mo){mo.observe(d.documentElement,{childList:true,subtree:true});d.addEventListener("DOMContentLoaded",function(){en();mo.disconnect()})}var on=function(e){var t=e.target,b=t&&t.closest&&t.closest("[data-early-tap]");if(!b)return;e.preventDefault();e.stopImmediatePropagation();var key=b.getAttribute("data-early-tap");if(k[key])return;k[key]=1;q.push({key:key,pressed:b.getAttribute("aria-pressed")});b.setAttribute("data-early-pending","");b.setAttribute("aria-busy","true")};w.addEventListener("click",on,true);w.__earlyTaps={release:function(){w.removeEventListener("click",on,true);var p=d.querySelectorAll("[data-early-pending]");for(var i=0;i<p.length;i++){p[i].removeAttribute("data-early-pending");p[i].removeAttribute("aria-busy")}var t=q;q=[];k={};this.release=function(){return[]};return t}}})();';
 
 /** The attribute that marks a drawn button whose tap is kept until the app is live. */
 export const EARLY_TAP_ATTRIBUTE = "data-early-tap";

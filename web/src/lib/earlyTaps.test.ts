@@ -74,6 +74,13 @@ describe("taps before the board is live (schema/src/earlyTaps.ts, lib/earlyTaps.
     expect(acted).toEqual([]);
   });
 
+  it("enables the board the server drew disabled (for pages without JavaScript) as soon as it is parsed", async () => {
+    document.body.innerHTML = `<div id="root"><fieldset data-early-board="" disabled><button id="b">Pedir Apoio</button></fieldset><fieldset id="other" disabled></fieldset></div>`;
+    await Promise.resolve();
+    expect(document.querySelector<HTMLFieldSetElement>("fieldset[data-early-board]")!.disabled).toBe(false);
+    expect(document.querySelector<HTMLFieldSetElement>("#other")!.disabled).toBe(true);
+  });
+
   it("stops the browser's own action of a kept tap (a link or a submit does not go ahead)", () => {
     const { el } = drawnPage();
     const event = new MouseEvent("click", { bubbles: true, cancelable: true });

@@ -67,9 +67,11 @@ const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").t
 const T = BOARD_TEXTS;
 
 /**
- * The board. Until the app has taken over the cards the server drew into the page, a tap on a card's
- * button, a kind tab, 'Filtrar' or 'Ver mais' is kept by the page and made once the board is live
- * (`data-live`; lib/earlyTaps.ts); the filters' selects are disabled until then.
+ * The board. The server draws it as a disabled fieldset: without JavaScript its buttons say they do
+ * nothing. The page's early-tap script enables it as soon as it is parsed (`data-early-board`), and
+ * until the app has taken the cards over, a tap on a card's button, a kind tab, 'Filtrar' or 'Ver
+ * mais' is kept by the page and made once the board is live (`data-live`; lib/earlyTaps.ts). The
+ * filters' selects stay disabled until then.
  */
 const Board = styled.fieldset<{ $fabSpace: boolean }>`
   display: flex;
@@ -850,7 +852,7 @@ export function OfferBoard() {
   }
 
   return (
-    <Board data-live={live || undefined} $fabSpace={signedIn}>
+    <Board disabled={!hydrated} data-early-board="" data-live={live || undefined} $fabSpace={signedIn}>
       <Lead $member={!!signedIn}>{T.lead}</Lead>
 
       {/* Floating, but early in the tab order: right after the lead, before the tabs and the cards
