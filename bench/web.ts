@@ -16,7 +16,10 @@
 //
 // BENCH_LIGHTHOUSE_RUNS (default 3) and BENCH_LOADS (default 3) set how many runs each median is
 // taken over; BENCH_SKIP=lighthouse or BENCH_SKIP=phone leaves one half out; BENCH_REPORT_DIR=dir
-// writes Lighthouse's HTML report of each page's median run there. Exits 1 when a target is missed.
+// writes Lighthouse's HTML report of each page's median run there; BENCH_LIGHTHOUSE_PAGES=/ runs
+// Lighthouse on the named pages only ("/", "/auth", "/ signed in"). BENCH_TRACE_DIR=dir and
+// BENCH_CPU_PROFILE_DIR=dir write a Chromium performance trace and a V8 CPU profile of each throttled
+// load there (open them in DevTools' Performance panel). Exits 1 when a target is missed.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -35,6 +38,10 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 /** Where the Lighthouse HTML report of each page's median run is written (none when unset). */
 const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+/** Where a Chromium performance trace of each throttled load is written (none when unset): open it in DevTools' Performance panel. */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+/** Where a V8 CPU profile (.cpuprofile) of each throttled load is written (none when unset). */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** The demo superuser: a complete profile, on the demo board (the same account the e2e board journey uses). */
 const MEMBER_LOCAL_PHONE = "11900000001";
@@ -43,6 +50,8 @@ const TARGETS = {
   lighthouse: { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as Record<string, number>,
   firstPaintMs: 1500,
   firstCardMs: 2500,
+  /** Issue 24 item 16: the first card live (a tap acts) under 2.5 s, for a visitor and a member. */
+  liveMs: 2500,
   initialJsGzKb: 170,
 };
 /** The issue's slow phone: 1.6 Mbps down, 750 Kbps up, 150 ms round trip, CPU 4x slower. */
@@ -215,7 +224,9 @@ async function lighthouseSection(baseUrl: string, cookies: Map<string, string>) 
   ];
   let met = true;
   const details: string[] = [];
-  for (const page of pages) {
+  // BENCH_LIGHTHOUSE_PAGES=/ (names, comma-separated) runs those pages only.
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
+  for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
     try {
       if (page.member) {
@@ -296,7 +307,8 @@ interface InPage {
 /**
  * Runs in the page before its own scripts: paint timings, the moment the first offer card shows
  * (checked on every frame; it counts once it has a box, as Playwright's 'visible') and the moment it
- * is live (its first button enabled: the app has taken the drawn card over). A string, as tsx
+ * is live (the board marked data-live: the app has taken the drawn card over and knows who she is;
+ * on builds before the early taps, its first button enabled). A string, as tsx
  * would wrap a function's inner names in a helper the page does not have.
  */
 const OBSERVE_PAGE = `(() => {
@@ -314,15 +326,25 @@ const OBSERVE_PAGE = `(() => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
   const look = () => {
     const card = document.querySelector(${JSON.stringify(OFFER_CARD)});
-    const box = card && card.getBoundingClientRect();
-    if (Number.isNaN(marks.card) && box && box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden") marks.card = performance.now();
-    if (card && card.querySelector("button:enabled")) marks.live = performance.now();
+    // Its box is read only until it shows: reading it on every frame after that forced a layout in
+    // every frame of the app's start (a quarter of a throttled phone's main thread), slowing what it measured.
+    if (Number.isNaN(marks.card) && card) {
+      const box = card.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden") marks.card = performance.now();
+    }
+    // Live: the board is marked so once the app has taken it over and knows who she is (a build
+    // without early taps: once the card's buttons are enabled, the board being disabled until then).
+    const live = card && (document.querySelector("[data-early-tap]") ? card.closest("[data-live]") : card.querySelector("button:enabled"));
+    if (live) marks.live = performance.now();
     else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 })();`;
 
-async function phoneLoad(browser: Browser, url: string, storageState?: BrowserContextOptions["storageState"]): Promise<PhoneLoad> {
+let traces = 0;
+let profiles = 0;
+
+async function phoneLoad(browser: Browser, url: string, storageState?: BrowserContextOptions["storageState"], name = "load"): Promise<PhoneLoad> {
   // A new context each time: an empty HTTP cache and no service worker.
   const context = await browser.newContext({ ...PHONE, storageState });
   try {
@@ -334,8 +356,23 @@ async function phoneLoad(browser: Browser, url: string, storageState?: BrowserCo
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
     let bytes = 0;
     cdp.on("Network.loadingFinished", (event) => (bytes += event.encodedDataLength));
+    if (TRACE_DIR) {
+      mkdirSync(TRACE_DIR, { recursive: true });
+      await browser.startTracing(page, { path: join(TRACE_DIR, `phone-${name}-${++traces}.json`), screenshots: true });
+    }
+    if (CPU_PROFILE_DIR) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+      await cdp.send("Profiler.start");
+    }
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForFunction(() => Number.isFinite((globalThis as unknown as InPage).__bench.live), null, { timeout: 60_000 });
+    if (TRACE_DIR) await browser.stopTracing();
+    if (CPU_PROFILE_DIR) {
+      const { profile } = await cdp.send("Profiler.stop");
+      mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+      writeFileSync(join(CPU_PROFILE_DIR, `phone-${name}-${++profiles}.cpuprofile`), JSON.stringify(profile));
+    }
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => undefined);
     const marks = await page.evaluate(() => (globalThis as unknown as InPage).__bench);
     // The JavaScript the first screen needed: every script requested before its cards were live (the
@@ -404,7 +441,7 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
       `${PHONE_NETWORK.latency} ms round trip, CPU ${PHONE_CPU_SLOWDOWN}x slower, ${PHONE.viewport!.width}x${PHONE.viewport!.height} screen, ` +
       `cold cache; median of ${LOADS} loads of /`,
   );
-  console.log(`target    first paint < ${sec(TARGETS.firstPaintMs)}, first offer card < ${sec(TARGETS.firstCardMs)}, initial JS ≤ ${TARGETS.initialJsGzKb}KB gzipped (KB of 1,024 bytes, as the build's budget)`);
+  console.log(`target    first paint < ${sec(TARGETS.firstPaintMs)}, first offer card < ${sec(TARGETS.firstCardMs)}, live < ${sec(TARGETS.liveMs)}, initial JS ≤ ${TARGETS.initialJsGzKb}KB gzipped (KB of 1,024 bytes, as the build's budget)`);
   const initialUrls = await initialLoadUrls(baseUrl);
   const initialSizes = await gzipSizes(new Set(initialUrls));
   const initialJs = [...initialSizes.values()].reduce((sum, size) => sum + size, 0);
@@ -418,7 +455,7 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
       ["member", memberStorage(baseUrl, cookies)],
     ] as const) {
       const loads: PhoneLoad[] = [];
-      for (let i = 0; i < LOADS; i++) loads.push(await phoneLoad(browser, `${baseUrl}/`, storage));
+      for (let i = 0; i < LOADS; i++) loads.push(await phoneLoad(browser, `${baseUrl}/`, storage, name));
       const sizes = await gzipSizes(new Set(loads.flatMap((l) => l.initialJsUrls)));
       const jsGz = loads.map((l) => l.initialJsUrls.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0));
       const jsFiles = median(loads.map((l) => l.initialJsUrls.length));
@@ -431,14 +468,14 @@ async function phoneSection(baseUrl: string, cookies: Map<string, string>) {
         bytes: median(loads.map((l) => l.bytes)),
         js: median(jsGz),
       };
-      const ok = row.fp < TARGETS.firstPaintMs && row.card < TARGETS.firstCardMs;
+      const ok = row.fp < TARGETS.firstPaintMs && row.card < TARGETS.firstCardMs && row.live < TARGETS.liveMs;
       met &&= ok;
       console.log(
         `${name.padEnd(8)} first paint ${sec(row.fp).padEnd(6)} FCP ${sec(row.fcp).padEnd(6)} LCP ${sec(row.lcp).padEnd(6)} ` +
           `first offer card ${sec(row.card).padEnd(6)} live ${sec(row.live).padEnd(6)} transferred ${kb(row.bytes).padEnd(9)} JS until live ${KiB(row.js)} gz ` +
           `(${jsFiles} files)  ${verdict(ok)}`,
       );
-      console.log(`         each load: ${loads.map((l) => `fp ${sec(l.firstPaint)} card ${sec(l.firstCard)}`).join("; ")}`);
+      console.log(`         each load: ${loads.map((l) => `fp ${sec(l.firstPaint)} card ${sec(l.firstCard)} live ${sec(l.live)}`).join("; ")}`);
     }
   } finally {
     await browser.close();

@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { PRODUCT_NAME } from "../schema/src/constants";
 import { COUNTRIES } from "../schema/src/countries";
+import { EARLY_TAPS_SCRIPT } from "../schema/src/earlyTaps";
 import { countryFlags } from "./build/countryFlags";
 import { compileHints } from "./build/compileHints";
 import { initialLoadBudget } from "./build/initialLoadBudget";
@@ -66,6 +67,18 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 
+/**
+ * The early-tap script (schema/src/earlyTaps.ts) inline at the top of every page, so a tap on a card
+ * the server drew is kept from the first paint. Sent exactly as written: the server's
+ * Content-Security-Policy allows it by its hash.
+ */
+function earlyTaps(): Plugin {
+  return {
+    name: "early-taps",
+    transformIndexHtml: () => [{ tag: "script", children: EARLY_TAPS_SCRIPT, injectTo: "head" }],
+  };
+}
+
 // Oxc's styled-components transform gives each styled component an id from its file and place (not
 // from the order modules run in), so the pages drawn in Node (src/prerender.tsx, at build time and
 // by the server) and the browser's chunks name the same classes, and React hydrates them in place.
@@ -97,6 +110,7 @@ const clientBuild = defineConfig({
   plugins: [
     react(),
     graphqlDocuments(),
+    earlyTaps(),
     startAfterFirstPaint(),
     countryFlags(COUNTRIES.map((country) => country.code)),
     serviceWorkerBuild(),

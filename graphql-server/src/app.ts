@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
@@ -25,6 +25,7 @@ import { toAppError } from "./lib/errors.js";
 import { assertAllowed } from "./lib/rate-limit.js";
 import { createSocketCaps, type SocketDoor } from "./lib/socket-caps.js";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
+import { EARLY_TAPS_SCRIPT } from "@clube-coroa/schema/earlyTaps";
 import { clearSessionCookie, csrfGuard, deviceKeyOf, identity, isCrossSite, setDeviceCookie, setSessionCookie } from "./lib/http.js";
 import { createLogger, REQUEST_LINE_OPTIONS, type Logger } from "./lib/log.js";
 import { createMetrics, operationLabel, type Metrics } from "./lib/metrics.js";
@@ -46,6 +47,8 @@ import { createHomePage, type HomePage } from "./first-screen.js";
 /** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
 export const GRAPHQL_BODY_LIMIT = "100kb";
 const DEFAULT_WEB_DIST = repoPath("web", "dist");
+/** The CSP source that allows the web pages' inline early-tap script, and no other inline script. */
+export const EARLY_TAPS_SCRIPT_HASH = `'sha256-${createHash("sha256").update(EARLY_TAPS_SCRIPT).digest("base64")}'`;
 /** Longest /readyz waits for the database and for Redis before naming them missing. */
 export const READY_TIMEOUT_MS = 2000;
 /** On shutdown, longest wait before new connections are refused (a proxy sees /readyz turn 503 meanwhile). */
@@ -113,7 +116,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       contentSecurityPolicy: {
         directives: {
           "default-src": ["'self'"],
-          "script-src": ["'self'"],
+          // The pages' one inline script, by its hash (schema/src/earlyTaps.ts).
+          "script-src": ["'self'", EARLY_TAPS_SCRIPT_HASH],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:", "https:"],
           "font-src": ["'self'", "data:"],

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_TAPS_SCRIPT } from "@clube-coroa/schema/earlyTaps";
 import { startTestApp, TestClient, type TestApp } from "./harness.js";
 
 let t: TestApp;
@@ -34,6 +36,13 @@ describe("the HTTP server", () => {
     expect(answer.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(answer.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("allows the pages' early-tap script by its hash, and no other inline script", async () => {
+    const page = await fetch(`${t.url}/`);
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(page.headers.get("content-security-policy") ?? "")?.[1].split(" ");
+    const hash = `'sha256-${createHash("sha256").update(EARLY_TAPS_SCRIPT).digest("base64")}'`;
+    expect(scriptSrc).toEqual(["'self'", hash]);
   });
 
   it("serves the web app for client routes and keeps /api answers in JSON", async () => {

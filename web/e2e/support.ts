@@ -39,10 +39,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
- * Waits until the board the server drew into `/` is the app's own: its cards' buttons are enabled
- * (the board is a disabled fieldset until then). Playwright counts a fieldset itself as always
- * enabled, so a button inside it is what is checked.
+ * Waits until the board the server drew into `/` is the app's own and who she is is known: it is
+ * marked `data-live` then (until that, a tap on its buttons is kept by the page and made once live).
  */
 export async function boardIsLive(page: Page) {
-  await expect(page.locator("#mural article").first().getByRole("button").first()).toBeEnabled();
+  await expect(page.locator("#mural fieldset[data-live]")).toBeVisible();
 }

@@ -9,6 +9,7 @@ import { deleteStaleCaches } from "./lib/caches";
 import { registerServiceWorker } from "./lib/serviceWorker";
 import { holdPrerendered } from "./lib/prerendered";
 import { readStoredUser } from "./lib/storage";
+import { drawnForOfPage } from "./lib/drawnFor";
 import { restoreFirstScreenData } from "./lib/firstScreenData";
 import { loadLocaleData } from "./lib/intl";
 import { nextTask } from "./lib/tasks";
@@ -104,8 +105,11 @@ async function boot(container: HTMLElement) {
   // task of its own rather than inside the first query's (next).
   client.readQuery({ query: MeDocument });
   await nextTask();
-  const storedUser = readStoredUser();
-  requestFirstScreen(client, window.location, { member: storedUser !== null });
+  // Her own first page is asked for now when she is likely a member: a session stored here, or a page
+  // the server drew for a request with a session cookie (waiting for `me` first cost her a second
+  // round trip before her cards were hers, issue 24 item 16).
+  const member = readStoredUser() !== null || drawnForOfPage() === "member";
+  requestFirstScreen(client, window.location, { member });
   await nextTask();
   // ICU's data, which the first formatted number or date would otherwise load inside React's render.
   loadLocaleData();

@@ -59,7 +59,16 @@ function Dots() {
  * A '⋮' button opening a small menu (menu button pattern: arrows move, Escape closes and returns
  * focus, a click outside closes). Renders nothing without actions.
  */
-export function OverflowMenu({ label, actions }: { label: string; actions: MenuAction[] }) {
+export function OverflowMenu({
+  label,
+  actions,
+  triggerProps,
+}: {
+  label: string;
+  actions: MenuAction[];
+  /** Extra attributes of the '⋮' button (the board's early-tap mark). */
+  triggerProps?: Record<`data-${string}`, string>;
+}) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -111,6 +120,7 @@ export function OverflowMenu({ label, actions }: { label: string; actions: MenuA
     <Wrapper ref={wrapper}>
       <Trigger
         ref={trigger}
+        {...triggerProps}
         type="button"
         aria-label={label}
         aria-haspopup="menu"

@@ -1,4 +1,5 @@
 import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
+import { drawnForOfPage } from "./drawnFor";
 
 /**
  * The id of the JSON block in which the server sends, with `/`'s HTML, the Apollo cache it drew the
@@ -7,6 +8,7 @@ import type { ApolloClient, NormalizedCacheObject } from "@apollo/client";
 export const FIRST_SCREEN_DATA_ID = "first-screen-data";
 
 let cameWithPage = false;
+let drawnWithoutSession = false;
 let restoredAt = Number.NEGATIVE_INFINITY;
 
 /**
@@ -19,6 +21,8 @@ export function restoreFirstScreenData(client: ApolloClient): boolean {
   try {
     client.cache.restore(JSON.parse(block.textContent) as NormalizedCacheObject);
     cameWithPage = true;
+    // The server draws `/` for a member whenever the request carries a session cookie.
+    drawnWithoutSession = drawnForOfPage() === "visitor";
     restoredAt = Date.now();
   } catch {
     // A page cut short: the board asks for its cards as usual.
@@ -32,6 +36,14 @@ export function takeMemberRefresh(): boolean {
   const pending = cameWithPage;
   cameWithPage = false;
   return pending;
+}
+
+/**
+ * Whether the server drew this page for a request without a session cookie (graphql-server/src/
+ * web-delivery.ts): she is a visitor, whatever `me` will say, so nothing needs to wait for it.
+ */
+export function drawnWithoutSessionCookie(): boolean {
+  return drawnWithoutSession;
 }
 
 /** When the page's answers were put into the cache (never: -Infinity). */

@@ -46,6 +46,14 @@ export const GlobalStyle = createGlobalStyle`
 
   img, svg { display: block; max-width: 100%; }
 
+  /* A tap taken before the app is live (schema/src/earlyTaps.ts): the button shows it waits. */
+  @keyframes early-tap-wait { from { opacity: 1; } to { opacity: 0.55; } }
+  [data-early-pending] {
+    cursor: progress;
+    animation: early-tap-wait 0.6s ease-in-out infinite alternate;
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.gold};
+  }
+
   @media (prefers-reduced-motion: reduce) {
     html { scroll-behavior: auto; }
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }

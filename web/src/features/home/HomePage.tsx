@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { startTransition, Suspense, useEffect, useState } from "react";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import styled, { css } from "styled-components";
 import { PRODUCT_NAME, TEXTS, type PlanName } from "@clube-coroa/schema";
@@ -17,6 +17,7 @@ import { LANDING_TEXTS } from "./landingTexts";
 import { BannerFrame } from "../banners/BannerFrame";
 import { useDrawnFor } from "../../lib/drawnFor";
 import { formatCount } from "../../lib/intl";
+import { boardWentLive, onBoardLive } from "../../lib/earlyTaps";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
@@ -389,6 +390,17 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
   // Cards already in hand (sent with the page by the server, issue 14) are drawn while the session
   // is read, by the board itself, which then stays mounted.
   const boardFrame = pending && !hasFirstPage(client);
+  // What lies below the board's first cards (the plans, the banners) is drawn once the board is live,
+  // in a render of its own: on a slow phone the render that makes the board live stays short (issue
+  // 24 item 16). The board's effect runs before this one, so it may be live already.
+  const [boardLive, setBoardLive] = useState(boardWentLive);
+  useEffect(() => {
+    if (boardLive) return;
+    const show = () => startTransition(() => setBoardLive(true));
+    if (boardWentLive()) show();
+    else return onBoardLive(show);
+  }, [boardLive]);
+  const later = pending || !boardLive;
 
   return (
     <>
@@ -398,7 +410,7 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
         <CommunityCounters compact={compact} />
         {/* A member's board comes first; the banners and the three kinds follow it (fixed slots, so
             the board stays mounted when the session is known). */}
-        {!compact && (pending ? <BannerFrame /> : <BannerCarousel />)}
+        {!compact && (later ? <BannerFrame /> : <BannerCarousel />)}
         {!compact && <KindsSection />}
 
         <Section id="mural" aria-labelledby="mural-title" $compact={compact}>
@@ -415,10 +427,10 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
           )}
         </Section>
 
-        {member && <BannerCarousel />}
+        {member && !later && <BannerCarousel />}
         {compact && <KindsSection />}
 
-        {pending ? (
+        {later ? (
           <FrameTail />
         ) : (
           <PlansArea id="planos" aria-labelledby="planos-title">

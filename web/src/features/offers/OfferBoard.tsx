@@ -11,6 +11,7 @@ import type { BoardOfferFieldsFragment, BoardOffersQuery } from "../../gql/graph
 import { useSession } from "../session/SessionProvider";
 import { firstScreenDataAt, takeMemberRefresh } from "../../lib/firstScreenData";
 import { useHydrated } from "../../lib/prerendered";
+import { earlyTap, releaseEarlyTaps } from "../../lib/earlyTaps";
 import { BOARD_FIRST_PAGE, hasFirstPage } from "./firstPage";
 import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "./BoardStates";
 import {
@@ -66,8 +67,11 @@ const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").t
 const T = BOARD_TEXTS;
 
 /**
- * A fieldset so that every control of the board is disabled (`disabled`) until the app has taken
- * over the cards the server drew into the page: before that they would look usable and do nothing.
+ * The board. The server draws it as a disabled fieldset: without JavaScript its buttons say they do
+ * nothing. The page's early-tap script enables it as soon as it is parsed (`data-early-board`), and
+ * until the app has taken the cards over, a tap on a card's button, a kind tab, 'Filtrar' or 'Ver
+ * mais' is kept by the page and made once the board is live (`data-live`; lib/earlyTaps.ts). The
+ * filters' selects stay disabled until then.
  */
 const Board = styled.fieldset<{ $fabSpace: boolean }>`
   display: flex;
@@ -395,18 +399,31 @@ export function OfferBoard() {
 
   // The page came with a visitor's cards. A member with a stored session asked for hers before React
   // started: now that the drawn page is React's, her answer goes into the cache. A member known only
-  // now (no stored session) asks for hers.
+  // now (no stored session) asks for hers. Her cards are hers (`mineSettled`) once that answer is in,
+  // or has failed.
+  const [mineSettled, setMineSettled] = useState(false);
   useEffect(() => {
     if (!signedIn) return;
     const early = memberFirstPage;
     memberFirstPage = null;
+    const settled = () => setMineSettled(true);
     if (early) {
       void early.then((answer) => {
-        if (answer) client.writeQuery({ ...BOARD_FIRST_PAGE, data: answer });
-        else refetch().catch(() => undefined);
+        if (answer) {
+          client.writeQuery({ ...BOARD_FIRST_PAGE, data: answer });
+          settled();
+        } else refetch().catch(() => undefined).finally(settled);
       });
-    } else if (takeMemberRefresh()) refetch().catch(() => undefined);
+    } else if (takeMemberRefresh()) refetch().catch(() => undefined).finally(settled);
+    else settled();
   }, [signedIn, refetch, client]);
+
+  // Live: the drawn page is React's, who she is is known, and a member's cards show her own likes.
+  // Then the taps the page kept before are made, once each (lib/earlyTaps.ts).
+  const live = hydrated && status !== "loading" && (!signedIn || mineSettled);
+  useEffect(() => {
+    if (live) releaseEarlyTaps();
+  }, [live]);
 
   const [toggleLike] = useMutation(ToggleLikeDocument);
   const [createOffer] = useMutation(CreateOfferDocument);
@@ -818,6 +835,7 @@ export function OfferBoard() {
               onDelete={own ? setDeleting : undefined}
               onReport={own ? undefined : report}
               onOpenAuthor={openAuthor}
+              earlyTaps
             />
           );
         })}
@@ -834,7 +852,7 @@ export function OfferBoard() {
   }
 
   return (
-    <Board disabled={!hydrated} $fabSpace={signedIn}>
+    <Board disabled={!hydrated} data-early-board="" data-live={live || undefined} $fabSpace={signedIn}>
       <Lead $member={!!signedIn}>{T.lead}</Lead>
 
       {/* Floating, but early in the tab order: right after the lead, before the tabs and the cards
@@ -852,6 +870,7 @@ export function OfferBoard() {
             <Tab
               key={type}
               type="button"
+              {...earlyTap(`tab:${type}`)}
               aria-pressed={!mineOpen && filters.type === type}
               onClick={() => {
                 setMineOpen(false);
@@ -882,7 +901,7 @@ export function OfferBoard() {
 
       {!(signedIn && mineOpen) && (
       <>
-      <FilterToggle type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+      <FilterToggle type="button" {...earlyTap("filters")} aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
         <ToggleText>
           {T.filters.toggle}
           {activeFilters > 0 && <Count aria-label={T.filters.active(activeFilters)}>{activeFilters}</Count>}
@@ -890,10 +909,10 @@ export function OfferBoard() {
       </FilterToggle>
 
       <Filters id={filtersId} role="search" aria-label={T.filters.label} data-open={filtersOpen}>
-        <Select label={T.filters.state} value={filters.state} onChange={(e) => setFilter("state", e.target.value)}>
+        <Select label={T.filters.state} disabled={!hydrated} value={filters.state} onChange={(e) => setFilter("state", e.target.value)}>
           {optionsOf(STATE_OPTIONS)}
         </Select>
-        <Select label={T.filters.type} value={filters.type} onChange={(e) => setFilter("type", e.target.value)}>
+        <Select label={T.filters.type} disabled={!hydrated} value={filters.type} onChange={(e) => setFilter("type", e.target.value)}>
           <option value={ALL}>{T.filters.allTypes}</option>
           {OFFER_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -901,7 +920,7 @@ export function OfferBoard() {
             </option>
           ))}
         </Select>
-        <Select label={T.filters.category} value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
+        <Select label={T.filters.category} disabled={!hydrated} value={filters.category} onChange={(e) => setFilter("category", e.target.value)}>
           <option value={CATEGORY_CHOICES.all.value}>{CATEGORY_CHOICES.all.label}</option>
           <optgroup label={T.filters.areas}>
             {optionsOf(CATEGORY_CHOICES.areas)}
@@ -941,7 +960,7 @@ export function OfferBoard() {
 
       {offers.length > 0 && pageInfo?.hasNextPage && (
         <More>
-          <Button $variant="outline" $size="lg" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+          <Button $variant="outline" $size="lg" {...earlyTap("more")} onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
             {loadingMore ? T.loadingMore : T.more}
           </Button>
         </More>

@@ -7,6 +7,7 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { OverflowMenu, type MenuAction } from "../../components/OverflowMenu";
 import { formatRelativeTime, yearOf } from "../../lib/format";
+import { earlyTap } from "../../lib/earlyTaps";
 import { likeColour } from "./likeColour";
 import { OFFER_TEXTS } from "./offerTexts";
 
@@ -48,6 +49,11 @@ export interface OfferCardProps {
   onOpenAuthor?: (offer: BoardOffer) => void;
   /** The proposal dialog's preview: no menu, no ID, actions shown but disabled. */
   preview?: boolean;
+  /**
+   * On the board: its buttons are marked so that a tap before the app is live is kept by the page
+   * and made once it is (lib/earlyTaps.ts).
+   */
+  earlyTaps?: boolean;
 }
 
 /** Nickname, else full name, else name (spec part 1 section 2). */
@@ -292,7 +298,8 @@ function RelativeTime({ iso }: { iso: string }) {
 }
 
 /** One offer or request of the Mural de Parcerias (spec part 1 sections 2, 4, 6). */
-export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onOpenAuthor, preview = false }: OfferCardProps) {
+export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onOpenAuthor, preview = false, earlyTaps = false }: OfferCardProps) {
+  const tapKey = (action: string) => (earlyTaps ? earlyTap(`${action}:${offer.id}`) : {});
   const titleId = useId();
   const [pulsing, setPulsing] = useState(false);
   const pulseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -327,7 +334,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
       <Top>
         <RelativeTime iso={offer.createdAt} />
         {offer.isUrgent && <UrgentBadge>⚡ {T.urgent}</UrgentBadge>}
-        <OverflowMenu label={T.menu} actions={actions} />
+        <OverflowMenu label={T.menu} actions={actions} triggerProps={tapKey("menu")} />
       </Top>
 
 
@@ -360,7 +367,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
 
       <Author>
         {canOpenAuthor ? (
-          <AvatarButton type="button" aria-label={T.openAuthor(name || "autora")} onClick={() => onOpenAuthor?.(offer)}>
+          <AvatarButton type="button" {...tapKey("author")} aria-label={T.openAuthor(name || "autora")} onClick={() => onOpenAuthor?.(offer)}>
             {avatar}
           </AvatarButton>
         ) : (
@@ -383,12 +390,13 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
           $pulsing={pulsing}
           data-pulsing={pulsing || undefined}
           disabled={preview}
+          {...tapKey("like")}
           onClick={like}
         >
           <Heart filled={offer.isLiked} />
           <span aria-hidden="true">{offer.likes}</span>
         </LikeButton>
-        <Button $variant="primary" disabled={preview} onClick={() => onContact(offer)}>
+        <Button $variant="primary" disabled={preview} {...tapKey("contact")} onClick={() => onContact(offer)}>
           {contactLabel(offer.type, offer.postType)}
         </Button>
       </Actions>

@@ -5,6 +5,7 @@ import { TEXTS, TIMINGS, referralCodeFor } from "@clube-coroa/schema";
 import { useToast } from "../../components/Toast";
 import type { SessionUserFragment } from "../../gql/graphql";
 import { useHydrated } from "../../lib/prerendered";
+import { drawnWithoutSessionCookie } from "../../lib/firstScreenData";
 import { clearStoredUser, readStoredUser, writeStoredUser, type StoredUser } from "../../lib/storage";
 import { LogoutDocument, MeDocument, MeUpdatedDocument } from "./documents";
 
@@ -96,7 +97,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     status = "authenticated";
     user = fromStored(stored);
   } else {
-    status = timedOut ? "anonymous" : "loading";
+    // A page the server drew for a request without a session cookie is a visitor's: her taps on the
+    // board need not wait for `me` (issue 24 item 16), which will say the same.
+    status = timedOut || drawnWithoutSessionCookie() ? "anonymous" : "loading";
   }
 
   // Keep the stored copy in step with the server.
