@@ -175,7 +175,7 @@ describe("refused uploads", () => {
     form.set("operations", "{não é json");
     const broken = await fetch(`${t.url}/graphql`, { method: "POST", headers: { ...PREFLIGHT, cookie: admin.client.cookieHeader }, body: form });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).errors[0]).toMatchObject({ extensions: { code: "BAD_REQUEST" }, message: expect.stringContaining("multipart") });
+    expect(((await broken.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ extensions: { code: "BAD_REQUEST" }, message: expect.stringContaining("multipart") });
 
     const kept = (await upload(admin.client, CREATE, { input: { alt: "Certo" } }, await png(640, 360))).body.data.createBanner;
     const replaced = await upload(admin.client, REPLACE, { id: kept.id }, text);
