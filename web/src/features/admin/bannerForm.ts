@@ -1,5 +1,5 @@
 import { BANNER_LIMITS, BANNER_MESSAGES, ERROR_MESSAGES, bannerCreateSchema, instantFromSaoPauloWallClock, saoPauloWallClock } from "@clube-coroa/schema";
-import { ApolloLink, type ApolloClient } from "@apollo/client";
+import type { ApolloClient } from "@apollo/client";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
 import type { AdminBannerFieldsFragment, BannerInput } from "../../gql/graphql";
 import { GRAPHQL_PATH } from "../../lib/apollo";
@@ -111,5 +111,6 @@ export function enableUploads(client: ApolloClient): void {
   if (withUploads.has(client)) return;
   withUploads.add(client);
   const upload = new UploadHttpLink({ uri: GRAPHQL_PATH, credentials: "same-origin", headers: { "apollo-require-preflight": "true" } });
-  client.setLink(ApolloLink.split((operation) => operation.getContext().upload === true, upload, client.link));
+  // ApolloLink.split, reached through the subclass: importing ApolloLink here would make the first load's Apollo chunk export it.
+  client.setLink(UploadHttpLink.split((operation) => operation.getContext().upload === true, upload, client.link));
 }
