@@ -189,3 +189,45 @@ describe("refused uploads", () => {
     expect((await new TestClient(t.url).rest("GET", "/healthz")).status).toBe(200);
   });
 });
+
+describe("hostile multipart bodies", () => {
+  it("answers a body cut off inside the file, or with a second file, with a refusal in Portuguese, and keeps serving", async () => {
+    await prisma().banner.deleteMany({});
+    const operations = JSON.stringify({ query: CREATE, variables: { input: { alt: "Cortado" }, image: null } });
+    const part = (name: string, body: Buffer | string, filename?: string) =>
+      Buffer.concat([
+        Buffer.from(`--X\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ""}\r\n\r\n`),
+        Buffer.from(body),
+        Buffer.from("\r\n"),
+      ]);
+    const image = await png(640, 360);
+    const send = async (body: Buffer) => {
+      const response = await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { ...PREFLIGHT, cookie: admin.client.cookieHeader, "content-type": "multipart/form-data; boundary=X" },
+        body: new Uint8Array(body),
+      });
+      return { status: response.status, body: (await response.json()) as { data?: { createBanner?: { code: string; message: string } } | null; errors?: { message: string; extensions: { code: string } }[] } };
+    };
+
+    // The file's part never ends (no closing boundary): the read fails, not the process.
+    const cut = await send(Buffer.concat([part("operations", operations), part("map", JSON.stringify({ 1: ["variables.image"] })), part("1", image, "b.png").subarray(0, 2000)]));
+    expect(cut.body.data?.createBanner).toMatchObject({ __typename: "AppError", code: "BAD_REQUEST", message: "Envio interrompido" });
+
+    // Two files where one is allowed (maxFiles 1): refused as a malformed request.
+    const two = await send(
+      Buffer.concat([
+        part("operations", operations),
+        part("map", JSON.stringify({ 1: ["variables.image"], 2: ["variables.input.alt"] })),
+        part("1", image, "a.png"),
+        part("2", image, "b.png"),
+        Buffer.from("--X--\r\n"),
+      ]),
+    );
+    expect(two.status).toBe(400);
+    expect(two.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_REQUEST" }, message: expect.stringContaining("Envio de arquivo inválido") });
+
+    expect(await prisma().banner.count()).toBe(0);
+    expect((await new TestClient(t.url).rest("GET", "/healthz")).status).toBe(200);
+  });
+});
