@@ -90,10 +90,10 @@ export function toBannerInput(values: BannerFormValues): { input: BannerInput; e
   };
 }
 
-/** The refusal of an upload or an edit: its text and the fields it names (the REST form's `file` is the image). */
+/** An AppError result of createBanner, replaceBannerImage or updateBanner: its text and the fields it names. */
 export function refusalOf(result: { message: string; fieldErrors?: { field: string; message: string }[] | null }): { message: string; fieldErrors: FieldErrors } {
   const fieldErrors: FieldErrors = {};
-  for (const e of result.fieldErrors ?? []) fieldErrors[(e.field === "file" ? "image" : e.field) as BannerField] = e.message;
+  for (const e of result.fieldErrors ?? []) fieldErrors[e.field as BannerField] = e.message;
   return { message: result.message, fieldErrors };
 }
 
