@@ -8,7 +8,8 @@ const config: CodegenConfig = {
     "web/src/gql/": {
       preset: "client",
       presetConfig: { fragmentMasking: false },
-      config: { useTypeImports: true, enumType: "string-literal" },
+      // A GraphQL multipart request's file (apollo-upload-client extracts it from the variables).
+      config: { useTypeImports: true, enumType: "string-literal", scalars: { Upload: "File" } },
     },
   },
 };

@@ -40,11 +40,12 @@ import { seedIfEmpty } from "./seed/auto.js";
 import { createServices, createStorage, type Services } from "./services.js";
 import { boardResponseCache, stringifyAnswer } from "./graphql/board-response-cache.js";
 import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
+import { graphqlUploads } from "./graphql/uploads.js";
 import { repoPath } from "./paths.js";
 import { webDelivery } from "./web-delivery.js";
 import { createHomePage, type HomePage } from "./first-screen.js";
 
-/** Largest GraphQL request body; uploads (5 MB images) have their own endpoints under /api. */
+/** Largest GraphQL JSON body; an upload (a 5 MB image) is a multipart request with its own limits (graphql/uploads.ts). */
 export const GRAPHQL_BODY_LIMIT = "100kb";
 const DEFAULT_WEB_DIST = repoPath("web", "dist");
 /** The CSP source that allows the web pages' inline early-tap script, and no other inline script. */
@@ -278,7 +279,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   await apollo.start();
   app.use(
     "/graphql",
-    // JSON only: the largest form (the profile) is a few kilobytes. Files go to the upload endpoints.
+    // Files (the banners' images) come as GraphQL multipart requests, refused early unless a signed-in
+    // member sent the preflight header; everything else is JSON: the largest form (the profile) is a few kilobytes.
+    graphqlUploads(),
     express.json({ limit: GRAPHQL_BODY_LIMIT }),
     anonymousGraphqlLimit,
     expressMiddleware(apollo, {

@@ -1,6 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import type { GraphQLContext } from "./context.js";
 import { AppError } from "./lib/errors.js";
 
@@ -8,6 +9,8 @@ export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: { member: boolean; superuser: boolean; partner: boolean };
   DefaultFieldNullability: false;
+  /** A file of a GraphQL multipart request (graphql/uploads.ts): its details once its part has begun to arrive. */
+  Scalars: { Upload: { Input: Promise<FileUpload>; Output: never } };
 }>({
   plugins: [ScopeAuthPlugin, ErrorsPlugin],
   defaultFieldNullability: false,

@@ -194,6 +194,8 @@ export const ERROR_TEXTS = {
   encodingUnsupported: "Compressão do conteúdo não suportada",
   requestAborted: "Requisição interrompida",
   uploadAborted: "Envio interrompido",
+  uploadNeedsPreflight: "Envio de arquivo bloqueado por segurança: envie o cabeçalho Apollo-Require-Preflight",
+  uploadMultipartInvalid: "Envio de arquivo inválido: siga a especificação GraphQL multipart request (campos operations, map e um arquivo)",
   fieldTooLong: (field: string) => `O campo ${field} é longo demais`,
   notesTooLong: (max: number) => `As notas devem ter no máximo ${max} caracteres`,
   keyNameTooLong: (max: number) => `O nome da chave pode ter no máximo ${max} caracteres`,

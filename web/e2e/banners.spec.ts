@@ -39,8 +39,18 @@ test("a banner the superuser adds appears on a member's open home page without a
   await dialog.getByLabel("Imagem", { exact: true }).setInputFiles({ name: "feira.png", mimeType: "image/png", buffer: await bannerPng() });
   await dialog.getByLabel("Texto alternativo").fill(alt);
   await dialog.getByLabel("Link (opcional)").fill("https://example.org/feira");
+  // The image goes as a GraphQL multipart request (createBanner) with the CSRF preflight header; no REST call.
+  const restCalls: string[] = [];
+  staff.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/admin/banners")) restCalls.push(request.url());
+  });
+  const upload = staff.waitForRequest((request) => request.url().endsWith("/graphql") && (request.headers()["content-type"] ?? "").startsWith("multipart/form-data"));
   await dialog.getByRole("button", { name: "Criar banner" }).click();
+  const sent = await upload;
+  expect(sent.headers()["apollo-require-preflight"]).toBe("true");
+  expect(await (await sent.response())!.json()).toMatchObject({ data: { createBanner: { __typename: "AdminBanner", alt } } });
   await expect(dialog).toHaveCount(0);
+  expect(restCalls).toEqual([]);
   const row = panel.getByRole("row").filter({ hasText: alt });
   await expect(row).toBeVisible();
   await expect(row.getByText("No ar")).toBeVisible();

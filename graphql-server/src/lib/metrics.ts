@@ -8,11 +8,11 @@ import client from "prom-client";
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "AddSuperUser", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
   "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BoardOffer", "BoardOffers",
-  "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateOffer", "CreatePartnerApiKey",
+  "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateBanner", "CreateOffer", "CreatePartnerApiKey",
   "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer", "ImproveOfferText", "Logout",
   "MarkConversationRead", "Me", "MeUpdated", "MessageAdded", "Messages", "MyBilling", "MyOffers", "MyPayments", "MyProfile",
   "NewMessageNotifications", "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged",
-  "ReferralStats", "RegisterImperatrizInterest", "ReportAdded", "ReportOffer", "RevokePartnerApiKey", "SendLoginToken",
+  "ReferralStats", "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportOffer", "RevokePartnerApiKey", "SendLoginToken",
   "SendMessage", "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "ToggleLike", "UnreadCount",
   "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus", "ValidatePromoCode",
   "VerifyLoginToken",

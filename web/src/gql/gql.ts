@@ -32,6 +32,8 @@ type Documents = {
     "\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n": typeof types.AdminBannerFieldsFragmentDoc,
     "\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n": typeof types.AdminBannersDocument,
     "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateBannerDocument,
+    "\n  mutation CreateBanner($input: BannerInput!, $image: Upload!) {\n    createBanner(input: $input, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.CreateBannerDocument,
+    "\n  mutation ReplaceBannerImage($id: Int!, $image: Upload!) {\n    replaceBannerImage(id: $id, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.ReplaceBannerImageDocument,
     "\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.DeleteBannerDocument,
     "\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n": typeof types.PartnerApiKeyFieldsFragmentDoc,
     "\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n": typeof types.PartnerApiKeysDocument,
@@ -112,6 +114,8 @@ const documents: Documents = {
     "\n  fragment AdminBannerFields on AdminBanner {\n    id\n    url\n    alt\n    link\n    position\n    active\n    startsAt\n    endsAt\n    live\n    createdAt\n    updatedAt\n  }\n": types.AdminBannerFieldsFragmentDoc,
     "\n  query AdminBanners {\n    adminBanners {\n      ...AdminBannerFields\n    }\n  }\n": types.AdminBannersDocument,
     "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateBannerDocument,
+    "\n  mutation CreateBanner($input: BannerInput!, $image: Upload!) {\n    createBanner(input: $input, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.CreateBannerDocument,
+    "\n  mutation ReplaceBannerImage($id: Int!, $image: Upload!) {\n    replaceBannerImage(id: $id, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.ReplaceBannerImageDocument,
     "\n  mutation DeleteBanner($id: Int!) {\n    deleteBanner(id: $id) {\n      __typename\n      ... on DeleteBannerPayload {\n        id\n      }\n      ...AppErrorFields\n    }\n  }\n": types.DeleteBannerDocument,
     "\n  fragment PartnerApiKeyFields on PartnerApiKey {\n    id\n    name\n    prefix\n    createdAt\n    createdByName\n    lastUsedAt\n    requestCount\n    revokedAt\n  }\n": types.PartnerApiKeyFieldsFragmentDoc,
     "\n  query PartnerApiKeys {\n    partnerApiKeys {\n      ...PartnerApiKeyFields\n    }\n  }\n": types.PartnerApiKeysDocument,
@@ -260,6 +264,14 @@ export function graphql(source: "\n  query AdminBanners {\n    adminBanners {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateBanner($id: Int!, $input: BannerInput!) {\n    updateBanner(id: $id, input: $input) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBanner($input: BannerInput!, $image: Upload!) {\n    createBanner(input: $input, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBanner($input: BannerInput!, $image: Upload!) {\n    createBanner(input: $input, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplaceBannerImage($id: Int!, $image: Upload!) {\n    replaceBannerImage(id: $id, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReplaceBannerImage($id: Int!, $image: Upload!) {\n    replaceBannerImage(id: $id, image: $image) {\n      __typename\n      ... on AdminBanner {\n        ...AdminBannerFields\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,10 +1,12 @@
 import { builder } from "../../builder.js";
+import { readUploadedImage } from "../../graphql/uploads.js";
 import { AppError } from "../../lib/errors.js";
 import type { AdminBannerDTO, BannerDTO } from "./banners.service.js";
 
 // Banners (issue 13, /work/briefs/contract-13.graphql). Reading the live ones is public; managing
 // them is superuser-only: scope-auth here, and requireSuperuser in each service function (the REST
-// door, which also takes the uploads, calls the same).
+// door calls the same). The images come as GraphQL multipart requests (graphql/uploads.ts), like
+// the REST door's multipart forms.
 
 const BannerRef = builder.objectRef<BannerDTO>("Banner").implement({
   description: "A banner as members see it (spec part 2 section 3).",
@@ -67,11 +69,35 @@ builder.queryField("adminBanners", (t) =>
   }),
 );
 
+builder.mutationField("createBanner", (t) =>
+  t.field({
+    type: AdminBannerRef,
+    authScopes: staff,
+    description:
+      "A new banner from an image (JPG, PNG, WebP or GIF up to 5 MB, at least 320x180; stored as a 16:9 WebP) and its fields. " +
+      "Sent as a GraphQL multipart request (the image in the variable `image`) with the header Apollo-Require-Preflight.",
+    args: { input: t.arg({ type: BannerInput, required: true }), image: t.arg({ type: "Upload", required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "CreateBannerResult" } },
+    resolve: async (_root, { input, image }, ctx) => ctx.services.banners.createBanner(ctx.user, { ...input }, await readUploadedImage(image), { ip: ctx.meta.ip }),
+  }),
+);
+
+builder.mutationField("replaceBannerImage", (t) =>
+  t.field({
+    type: AdminBannerRef,
+    authScopes: staff,
+    description: "A new image for a banner (same rules as createBanner's); the old one is removed.",
+    args: { id: t.arg.int({ required: true }), image: t.arg({ type: "Upload", required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "ReplaceBannerImageResult" } },
+    resolve: async (_root, { id, image }, ctx) => ctx.services.banners.replaceImage(ctx.user, id, await readUploadedImage(image), { ip: ctx.meta.ip }),
+  }),
+);
+
 builder.mutationField("updateBanner", (t) =>
   t.field({
     type: AdminBannerRef,
     authScopes: staff,
-    description: "Alt text, link, order, active and dates (an omitted field keeps its value; null clears link and dates). The image is sent by REST (multipart).",
+    description: "Alt text, link, order, active and dates (an omitted field keeps its value; null clears link and dates). The image is replaced by replaceBannerImage.",
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: BannerInput, required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "UpdateBannerResult" } },
     resolve: (_root, { id, input }, ctx) => ctx.services.banners.updateBanner(ctx.user, id, { ...input }, { ip: ctx.meta.ip }),

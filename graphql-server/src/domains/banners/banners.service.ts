@@ -60,6 +60,10 @@ function validation(error: z.ZodError): AppError {
   return new AppError("VALIDATION", message, field ? { details: { fieldErrors: { [field]: message } } } : {});
 }
 
+/** GraphQL's optional fields may come as null: for order and active that means "the default" (new) or "keep" (edit). */
+const withoutNullDefaults = (input: Record<string, unknown> | null | undefined) =>
+  Object.fromEntries(Object.entries(input ?? {}).filter(([field, value]) => !(value === null && (field === "position" || field === "active"))));
+
 const imageUrl = (id: number, version: Date) => `/api/banners/${id}/image?v=${version.getTime()}`;
 const imageKey = (id: number) => `banners/${id}-${randomBytes(8).toString("hex")}.webp`;
 
@@ -122,7 +126,7 @@ export function createBannersService({ prisma, clock, log, bus, storage, runOnce
   /** A new banner from an uploaded image and its form fields. */
   async function createBanner(user: Staff, input: Record<string, unknown>, image: Buffer, meta: AdminMeta = {}): Promise<AdminBannerDTO> {
     const actor = requireSuperuser(user);
-    const parsed = bannerCreateSchema.safeParse(input);
+    const parsed = bannerCreateSchema.safeParse(withoutNullDefaults(input));
     if (!parsed.success) throw validation(parsed.error);
     const encoded = await toBannerWebp(image);
     const stored: { key?: string } = {};
@@ -192,9 +196,7 @@ export function createBannersService({ prisma, clock, log, bus, storage, runOnce
   async function updateBanner(user: Staff, id: unknown, input: Record<string, unknown>, meta: AdminMeta = {}): Promise<AdminBannerDTO> {
     const actor = requireSuperuser(user);
     const bannerIdValue = bannerId(id);
-    // GraphQL's optional fields may come as null: for order and active that means "keep".
-    const sent = Object.fromEntries(Object.entries(input ?? {}).filter(([field, value]) => !(value === null && (field === "position" || field === "active"))));
-    const parsed = bannerUpdateSchema.safeParse(sent);
+    const parsed = bannerUpdateSchema.safeParse(withoutNullDefaults(input));
     if (!parsed.success) throw validation(parsed.error);
     const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
     const row = await prisma.$transaction(async (tx) => {

@@ -25,6 +25,20 @@ const list = (banners: unknown[]) => () => ({ data: { adminBanners: banners } })
 const row = (alt: string) => screen.getByRole("rowheader", { name: alt }).closest("tr") as HTMLElement;
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "banner.png", { type: "image/png" });
 const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** What the upload link sent: a GraphQL multipart request (operations, map, then the file). */
+function multipartSent(call: unknown[]) {
+  const [url, init] = call as [string, RequestInit];
+  const body = init.body as FormData;
+  return {
+    url,
+    method: init.method,
+    credentials: init.credentials,
+    headers: new Headers(init.headers),
+    operations: JSON.parse(body.get("operations") as string),
+    map: JSON.parse(body.get("map") as string),
+    file: body.get("1") as File,
+  };
+}
 const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
@@ -104,11 +118,11 @@ describe("Banners (admin)", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("uploads a new banner as multipart with São Paulo dates as ISO, then lists it", async () => {
+  it("creates a banner through createBanner as a GraphQL multipart request with the preflight header and São Paulo dates as ISO, then lists it", async () => {
     let banners: unknown[] = [adminBanner(1, { alt: "Feira de março", position: 4 })];
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
       banners = [...banners, adminBanner(2, { alt: "Curso de vendas", position: 5 })];
-      return jsonResponse(201, { success: true, banner: banners[1] });
+      return jsonResponse(200, { data: { createBanner: banners[1] } });
     });
     const { u, callsOf } = renderSection({ AdminBanners: () => ({ data: { adminBanners: banners } }) });
     await screen.findByRole("rowheader", { name: "Feira de março" });
@@ -126,29 +140,44 @@ describe("Banners (admin)", () => {
     await u.click(within(dialog).getByRole("button", { name: "Criar banner" }));
 
     expect(await findToastText("Banner criado")).toBeInTheDocument();
-    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/admin/banners");
-    expect(init.method).toBe("POST");
-    expect(init.credentials).toBe("same-origin");
-    const body = init.body as FormData;
-    expect((body.get("image") as File).name).toBe("banner.png");
-    expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== "image"))).toEqual({
-      alt: "Curso de vendas",
-      link: "https://parceira.example.com/curso",
-      position: "5",
-      active: "false",
-      startsAt: "2026-04-01T13:00:00.000Z",
-      endsAt: "2026-05-01T02:59:00.000Z",
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const sent = multipartSent(fetchSpy.mock.calls[0]);
+    expect(sent).toMatchObject({ url: "/graphql", method: "POST", credentials: "same-origin" });
+    expect(sent.headers.get("apollo-require-preflight")).toBe("true");
+    expect(sent.operations.operationName).toBe("CreateBanner");
+    expect(sent.operations.variables).toEqual({
+      input: {
+        alt: "Curso de vendas",
+        link: "https://parceira.example.com/curso",
+        position: 5,
+        active: false,
+        startsAt: "2026-04-01T13:00:00.000Z",
+        endsAt: "2026-05-01T02:59:00.000Z",
+      },
+      image: null,
     });
+    expect(sent.map).toEqual({ 1: ["variables.image"] });
+    expect(sent.file.name).toBe("banner.png");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByRole("rowheader", { name: "Curso de vendas" })).toBeInTheDocument();
     expect(callsOf("AdminBanners")).toHaveLength(2);
+    // Only the upload left through the multipart link; the list still goes through the app's link.
+    expect(callsOf("CreateBanner")).toHaveLength(0);
     expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:preview");
   });
 
   it("shows the server's refusal of an upload on its field and in a toast, and keeps the form", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      jsonResponse(400, { success: false, error: "Texto alternativo é obrigatório", code: "VALIDATION", fieldErrors: { alt: "Texto alternativo é obrigatório" } }),
+      jsonResponse(200, {
+        data: {
+          createBanner: {
+            __typename: "AppError",
+            code: "VALIDATION",
+            message: "Texto alternativo é obrigatório",
+            fieldErrors: [{ __typename: "FieldError", field: "alt", message: "Texto alternativo é obrigatório" }],
+          },
+        },
+      }),
     );
     const { u } = renderSection({ AdminBanners: list([]) });
     await screen.findByText("Nenhum banner cadastrado ainda");
@@ -173,9 +202,11 @@ describe("Banners (admin)", () => {
     expect(screen.getByRole("button", { name: "Criar banner" })).toBeEnabled();
   });
 
-  it("edits a banner through updateBanner, with its dates shown on São Paulo's clock, and replaces its image", async () => {
+  it("edits a banner through updateBanner, with its dates shown on São Paulo's clock, and replaces its image through replaceBannerImage", async () => {
     const banner = adminBanner(5, { alt: "Feira de março", link: "https://parceira.example.com", position: 2, startsAt: "2026-03-01T13:00:00.000Z", endsAt: null });
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(jsonResponse(200, { success: true, banner: { ...banner, url: "/api/banners/5/image?v=2" } }));
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => jsonResponse(200, { data: { replaceBannerImage: { ...banner, alt: "Feira de abril", link: null, url: "/api/banners/5/image?v=2" } } }));
     const saving = deferred();
     const { u, callsOf } = renderSection({ AdminBanners: list([banner]), UpdateBanner: () => saving.promise });
     await u.click(await screen.findByRole("button", { name: "Editar o banner Feira de março" }));
@@ -200,10 +231,12 @@ describe("Banners (admin)", () => {
 
     saving.resolve({ data: { updateBanner: { ...banner, alt: "Feira de abril", link: null } } });
     expect(await findToastText("Banner atualizado")).toBeInTheDocument();
-    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/admin/banners/5/image");
-    expect(init.method).toBe("PUT");
-    expect(((init.body as FormData).get("image") as File).name).toBe("banner.png");
+    const sent = multipartSent(fetchSpy.mock.calls[0]);
+    expect(sent).toMatchObject({ url: "/graphql", method: "POST" });
+    expect(sent.headers.get("apollo-require-preflight")).toBe("true");
+    expect(sent.operations).toMatchObject({ operationName: "ReplaceBannerImage", variables: { id: 5, image: null } });
+    expect(sent.map).toEqual({ 1: ["variables.image"] });
+    expect(sent.file.name).toBe("banner.png");
   });
 
   it("shows updateBanner's refusal on the field it names", async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import styled from "styled-components";
 import { Button } from "../../components/Button";
@@ -15,15 +15,16 @@ import { ADMIN_TEXTS } from "./adminTexts";
 import {
   BANNER_RULES,
   checkImage,
+  enableUploads,
   formValuesOf,
+  refusalOf,
   toBannerInput,
-  uploadBannerImage,
-  uploadNewBanner,
+  UPLOAD_CONTEXT,
   type BannerField,
   type BannerFormValues,
   type FieldErrors,
 } from "./bannerForm";
-import { AdminBannersDocument, DeleteBannerDocument, UpdateBannerDocument } from "./documents";
+import { AdminBannersDocument, CreateBannerDocument, DeleteBannerDocument, ReplaceBannerImageDocument, UpdateBannerDocument } from "./documents";
 
 const T = ADMIN_TEXTS.banners;
 const F = T.form;
@@ -118,10 +119,13 @@ interface BannerFormProps {
   onSaved: (title: string) => void;
 }
 
-/** Create (image required, one multipart POST) or edit (updateBanner, then the new image if she picked one). */
+/** Create (image required: createBanner) or edit (updateBanner, then replaceBannerImage if she picked a new image). */
 function BannerForm({ banner, nextPosition, onClose, onSaved }: BannerFormProps) {
   const { toast } = useToast();
+  const client = useApolloClient();
   const [updateBanner] = useMutation(UpdateBannerDocument);
+  const [createBanner] = useMutation(CreateBannerDocument, { context: UPLOAD_CONTEXT });
+  const [replaceImage] = useMutation(ReplaceBannerImageDocument, { context: UPLOAD_CONTEXT });
   const [values, setValues] = useState<BannerFormValues>(() => formValuesOf(banner, nextPosition));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -145,6 +149,10 @@ function BannerForm({ banner, nextPosition, onClose, onSaved }: BannerFormProps)
     if (Object.keys(fieldErrors).length) showErrors(fieldErrors);
     toast({ title: T.errorTitle, description: message ?? T.saveError, variant: "destructive" });
   };
+  const failWith = (refusal: Parameters<typeof refusalOf>[0]) => {
+    const { message, fieldErrors } = refusalOf(refusal);
+    fail(message, fieldErrors);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -157,21 +165,23 @@ function BannerForm({ banner, nextPosition, onClose, onSaved }: BannerFormProps)
     setSaving(true);
     try {
       if (!banner) {
-        const answer = await uploadNewBanner(file!, input);
-        if (!answer.ok) return fail(answer.message, answer.fieldErrors);
+        enableUploads(client);
+        const { data } = await createBanner({ variables: { input, image: file! } });
+        const created = data?.createBanner;
+        if (created?.__typename === "AppError") return failWith(created);
+        if (created?.__typename !== "AdminBanner") return fail(null);
         return onSaved(T.createdTitle);
       }
       const { data } = await updateBanner({ variables: { id: banner.id, input } });
       const result = data?.updateBanner;
-      if (result?.__typename === "AppError") {
-        const fieldErrors: FieldErrors = {};
-        for (const e of result.fieldErrors ?? []) fieldErrors[e.field as BannerField] = e.message;
-        return fail(result.message, fieldErrors);
-      }
+      if (result?.__typename === "AppError") return failWith(result);
       if (result?.__typename !== "AdminBanner") return fail(null);
       if (file) {
-        const answer = await uploadBannerImage(banner.id, file);
-        if (!answer.ok) return fail(answer.message, answer.fieldErrors);
+        enableUploads(client);
+        const { data: replaced } = await replaceImage({ variables: { id: banner.id, image: file } });
+        const answer = replaced?.replaceBannerImage;
+        if (answer?.__typename === "AppError") return failWith(answer);
+        if (answer?.__typename !== "AdminBanner") return fail(null);
       }
       onSaved(T.savedTitle);
     } catch (failure) {

@@ -1,9 +1,12 @@
 import { BANNER_LIMITS, BANNER_MESSAGES, ERROR_MESSAGES, bannerCreateSchema, instantFromSaoPauloWallClock, saoPauloWallClock } from "@clube-coroa/schema";
+import type { ApolloClient } from "@apollo/client";
+import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
 import type { AdminBannerFieldsFragment, BannerInput } from "../../gql/graphql";
+import { GRAPHQL_PATH } from "../../lib/apollo";
 
 /**
  * The banner form's client checks: the server's own zod schema (schema/src/validation/banner.ts),
- * its São Paulo dates and its multipart calls.
+ * its São Paulo dates and the link that sends its image (GraphQL multipart).
  */
 export const BANNER_RULES = {
   positionMax: BANNER_LIMITS.positionMax,
@@ -87,45 +90,27 @@ export function toBannerInput(values: BannerFormValues): { input: BannerInput; e
   };
 }
 
-export type UploadAnswer = { ok: true; banner: AdminBannerFieldsFragment } | { ok: false; message: string | null; fieldErrors: FieldErrors };
-
-/** A REST answer: `{ success, banner }`, or `{ success: false, error, code, fieldErrors? }`. */
-async function send(path: string, method: "POST" | "PUT", body: FormData): Promise<UploadAnswer> {
-  try {
-    // Same origin: the session cookie identifies her and the Origin header satisfies the CSRF guard.
-    const response = await fetch(path, { method, body, credentials: "same-origin" });
-    const answer = (await response.json().catch(() => null)) as {
-      banner?: AdminBannerFieldsFragment;
-      error?: unknown;
-      fieldErrors?: Record<string, unknown>;
-    } | null;
-    if (response.ok && answer?.banner) return { ok: true, banner: answer.banner };
-    const fieldErrors: FieldErrors = {};
-    for (const [field, message] of Object.entries(answer?.fieldErrors ?? {})) {
-      if (typeof message === "string") fieldErrors[(field === "file" ? "image" : field) as BannerField] = message;
-    }
-    return { ok: false, message: typeof answer?.error === "string" ? answer.error : null, fieldErrors };
-  } catch {
-    return { ok: false, message: null, fieldErrors: {} };
-  }
+/** An AppError result of createBanner, replaceBannerImage or updateBanner: its text and the fields it names. */
+export function refusalOf(result: { message: string; fieldErrors?: { field: string; message: string }[] | null }): { message: string; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
+  for (const e of result.fieldErrors ?? []) fieldErrors[e.field as BannerField] = e.message;
+  return { message: result.message, fieldErrors };
 }
 
-/** POST /api/admin/banners: the image and the fields, as multipart. */
-export function uploadNewBanner(file: File, input: BannerInput): Promise<UploadAnswer> {
-  const body = new FormData();
-  body.append("image", file);
-  body.append("alt", input.alt);
-  if (input.link) body.append("link", input.link);
-  if (input.position != null) body.append("position", String(input.position));
-  body.append("active", input.active === false ? "false" : "true");
-  if (input.startsAt) body.append("startsAt", input.startsAt);
-  if (input.endsAt) body.append("endsAt", input.endsAt);
-  return send("/api/admin/banners", "POST", body);
-}
+/** What the upload mutations are sent with: their variables carry a File (see enableUploads). */
+export const UPLOAD_CONTEXT = { upload: true } as const;
 
-/** PUT /api/admin/banners/{id}/image: a new picture for a banner. */
-export function uploadBannerImage(id: number, file: File): Promise<UploadAnswer> {
-  const body = new FormData();
-  body.append("image", file);
-  return send(`/api/admin/banners/${id}/image`, "PUT", body);
+const withUploads = new WeakSet<ApolloClient>();
+
+/**
+ * Sends the operations marked with UPLOAD_CONTEXT as GraphQL multipart requests (apollo-upload-client)
+ * with the header Apollo's CSRF prevention asks of them; every other operation keeps its link. Added
+ * to the app's one client by the admin code, once, so that the first load carries no upload code.
+ */
+export function enableUploads(client: ApolloClient): void {
+  if (withUploads.has(client)) return;
+  withUploads.add(client);
+  const upload = new UploadHttpLink({ uri: GRAPHQL_PATH, credentials: "same-origin", headers: { "apollo-require-preflight": "true" } });
+  // ApolloLink.split, reached through the subclass: importing ApolloLink here would make the first load's Apollo chunk export it.
+  client.setLink(UploadHttpLink.split((operation) => operation.getContext().upload === true, upload, client.link));
 }

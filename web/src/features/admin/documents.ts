@@ -254,6 +254,31 @@ export const UpdateBannerDocument = graphql(`
   }
 `);
 
+// The image travels as a GraphQL multipart request: send these with `context: { upload: true }` (bannerForm.ts).
+export const CreateBannerDocument = graphql(`
+  mutation CreateBanner($input: BannerInput!, $image: Upload!) {
+    createBanner(input: $input, image: $image) {
+      __typename
+      ... on AdminBanner {
+        ...AdminBannerFields
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const ReplaceBannerImageDocument = graphql(`
+  mutation ReplaceBannerImage($id: Int!, $image: Upload!) {
+    replaceBannerImage(id: $id, image: $image) {
+      __typename
+      ... on AdminBanner {
+        ...AdminBannerFields
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
 export const DeleteBannerDocument = graphql(`
   mutation DeleteBanner($id: Int!) {
     deleteBanner(id: $id) {
