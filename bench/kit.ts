@@ -64,8 +64,9 @@ function serveFlags() {
  * `npm run serve`, as `npm start` runs it; else the sources through tsx's loader in the same Node
  * process (no extra process between), with the same options.
  */
-export function serverCommand() {
-  const flags = serveFlags();
+export function serverCommand(extraFlags: string[] = []) {
+  // Extra options (a bench's diagnosis: --cpu-prof, --trace-gc, …) after the serve script's, so they win.
+  const flags = [...serveFlags(), ...extraFlags];
   if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { args: [...flags, COMPILED_MAIN], describe: `node ${[...flags, COMPILED_MAIN].join(" ")} (compiled)` };
   const args = [...flags, "--import", "tsx", "graphql-server/src/main.ts"];
   return { args, describe: `node ${args.join(" ")} (no ${COMPILED_MAIN}: TypeScript compiled at run time)` };
@@ -74,7 +75,7 @@ export function serverCommand() {
 /** The server as production runs it: its own Node process. `stop()` ends it (SIGTERM, then SIGKILL after 10 s). */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...serverCommand().args], {
+  const child = spawn(process.execPath, serverCommand(nodeArgs).args, {
     cwd: ROOT,
     env: {
       ...process.env,
