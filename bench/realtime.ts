@@ -446,7 +446,9 @@ function senderWorker() {
  * of a conversation are spread over the instances' URLs: with two, five on A and five on B.
  */
 function subscriberWorker() {
-  const byConversation = new Map<number, { seen: Set<number>[]; probed: boolean[] }>();
+  const byConversation = new Map<number, { seen: Set<number>[]; probed: boolean[]; catchUpFailed: boolean[] }>();
+  /** Why catch-ups failed (the first words of each reason), for the diagnosis line. */
+  const catchUpReasons = new Map<string, number>();
   let latencies = new Float64Array(0);
   let conversations: Conversation[] = [];
   let received = 0;
@@ -470,12 +472,13 @@ function subscriberWorker() {
     latencies = new Float64Array(capacity);
     const t0 = performance.now();
     for (const conversation of conversations) {
-      const state = { seen: [] as Set<number>[], probed: [] as boolean[] };
+      const state = { seen: [] as Set<number>[], probed: [] as boolean[], catchUpFailed: [] as boolean[] };
       byConversation.set(conversation.id, state);
       for (let s = 0; s < SUBSCRIBERS_PER_CONVERSATION; s++) {
         const seen = new Set<number>();
         state.seen.push(seen);
         state.probed.push(false);
+        state.catchUpFailed.push(false);
         /** The newest message id this socket's thread holds (the web thread's lastSeenId). */
         let lastSeenId: number | null = null;
         const take = (message: { id: number; content: string } | undefined, viaCatchUp: boolean) => {
@@ -533,7 +536,12 @@ function subscriberWorker() {
                     if (messages.length < CATCH_UP_PAGE) return;
                   }
                   // The web thread gives up quietly too (.catch): what it missed stays missing until reopened.
-                })().catch(() => catchUpFailures++);
+                })().catch((error: unknown) => {
+                  catchUpFailures++;
+                  state.catchUpFailed[s] = true;
+                  const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, "#").slice(0, 100);
+                  catchUpReasons.set(reason, (catchUpReasons.get(reason) ?? 0) + 1);
+                });
               },
             )
           : wsClient(
@@ -566,9 +574,14 @@ function subscriberWorker() {
     finished = true;
     const thread = watch.stop();
     let lost = 0;
+    let lostAfterFailedCatchUp = 0;
     for (const n of okSeqs) {
       const state = byConversation.get(conversations[n % conversations.length].id)!;
-      for (const seen of state.seen) if (!seen.has(n)) lost++;
+      state.seen.forEach((seen, s) => {
+        if (seen.has(n)) return;
+        lost++;
+        if (state.catchUpFailed[s]) lostAfterFailedCatchUp++;
+      });
     }
     // A client between two connections (a rolling restart's) may refuse to be disposed quietly.
     await Promise.all(clients.map((client) => Promise.resolve(client.dispose()).catch(() => undefined)));
@@ -579,6 +592,8 @@ function subscriberWorker() {
       reconnects,
       catchUpPages,
       catchUpFailures,
+      catchUpReasons: [...catchUpReasons],
+      lostAfterFailedCatchUp,
       caughtUp,
       socketErrors: socketErrors + closedEarly,
       latencies: latencies.slice(0, Math.min(received, latencies.length)),
@@ -787,13 +802,15 @@ async function measure(
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expected = sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
   while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, caughtUp } = await subscribers<{
+  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
     lost: number;
     received: number;
     duplicates: number;
     reconnects: number;
     catchUpPages: number;
     catchUpFailures: number;
+    catchUpReasons: [string, number][];
+    lostAfterFailedCatchUp: number;
     caughtUp: number;
     socketErrors: number;
     latencies: Float64Array;
@@ -801,6 +818,8 @@ async function measure(
   }>({ op: "finish", okSeqs: sent.okSeqs });
   for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
   for (const [reason, count] of sent.retryReasons) console.log(`  send attempt tried again x${count}: ${reason}`);
+  for (const [reason, count] of catchUpReasons) console.log(`  catch-up failed x${count}: ${reason}`);
+  if (lost) console.log(`  ${lostAfterFailedCatchUp} of the ${lost} lost deliveries were on sockets whose catch-up had failed`);
   await sleep(1000); // the backends flush their statistics about every second
   const transactions = (await transactionsOf(stats)) - (await (transactions0 ?? Promise.resolve(NaN)));
   // The same message stored twice (a retry whose first attempt had been stored: the key prevents it).
