@@ -71,6 +71,9 @@ const CATCH_UP = `query Messages($conversationId: Int!, $after: Int, $limit: Int
   messages(conversationId: $conversationId, after: $after, limit: $limit) { id conversationId content } }`;
 const CATCH_UP_PAGE = 200;
 const CATCH_UP_MAX_PAGES = 20;
+/** A failed catch-up page is asked again, 1 s then 2 s later (Thread.tsx: CATCH_UP_ATTEMPTS, CATCH_UP_RETRY_MS). */
+const CATCH_UP_ATTEMPTS = 3;
+const CATCH_UP_RETRY_MS = 1000;
 /** A rolling-restart send is tried again (same key, another ready instance) for this long before it counts as failed. */
 const SEND_RETRY_MS = 30_000;
 /** How often the bench's "proxy" asks each instance's /readyz (a proxy's readiness check). */
@@ -300,6 +303,7 @@ interface RunResult {
   reconnects: number;
   catchUpPages: number;
   catchUpFailures: number;
+  catchUpRetries: number;
   caughtUp: number;
   /** Messages stored more than once for one send. */
   storedDuplicates: number;
@@ -465,6 +469,7 @@ function subscriberWorker() {
   let reconnects = 0;
   let catchUpPages = 0;
   let catchUpFailures = 0;
+  let catchUpRetries = 0;
   let caughtUp = 0;
 
   async function open(urls: string[], list: Conversation[], tag: string, capacity: number, reconnect = false) {
@@ -531,7 +536,18 @@ function subscriberWorker() {
                     const after = lastSeenId;
                     if (after === null) return;
                     catchUpPages++;
-                    const messages = await catchUp(connectedTo, conversation.cookies[member], conversation.id, after);
+                    const base = connectedTo;
+                    const page = async (attempt: number): Promise<{ id: number; content: string }[]> => {
+                      try {
+                        return await catchUp(base, conversation.cookies[member], conversation.id, after);
+                      } catch (error) {
+                        if (attempt >= CATCH_UP_ATTEMPTS) throw error;
+                        catchUpRetries++;
+                        await sleep(CATCH_UP_RETRY_MS * attempt);
+                        return page(attempt + 1);
+                      }
+                    };
+                    const messages = await page(1);
                     for (const message of messages) take(message, true);
                     if (messages.length < CATCH_UP_PAGE) return;
                   }
@@ -592,6 +608,7 @@ function subscriberWorker() {
       reconnects,
       catchUpPages,
       catchUpFailures,
+      catchUpRetries,
       catchUpReasons: [...catchUpReasons],
       lostAfterFailedCatchUp,
       caughtUp,
@@ -802,13 +819,14 @@ async function measure(
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expected = sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
   while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
+  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpRetries, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
     lost: number;
     received: number;
     duplicates: number;
     reconnects: number;
     catchUpPages: number;
     catchUpFailures: number;
+    catchUpRetries: number;
     catchUpReasons: [string, number][];
     lostAfterFailedCatchUp: number;
     caughtUp: number;
@@ -858,6 +876,7 @@ async function measure(
     reconnects,
     catchUpPages,
     catchUpFailures,
+    catchUpRetries,
     caughtUp,
     storedDuplicates,
     rollingNotes,
@@ -888,7 +907,7 @@ function printRolling(r: RunResult) {
   );
   console.log(
     `${r.name}:   send attempts tried again with the same key ${r.retries}; sockets reconnected ${r.reconnects}, catch-up pages ${r.catchUpPages} ` +
-      `(failed ${r.catchUpFailures}), ` +
+      `(asked again ${r.catchUpRetries}, failed after that ${r.catchUpFailures}), ` +
       `deliveries only a catch-up brought ${r.caughtUp}; sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (with retries); ` +
       `load average ${loadavg()[0].toFixed(2)}`,
   );

@@ -10,7 +10,7 @@ import { TextArea } from "../../components/FormControls";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
-import type { MessageFieldsFragment } from "../../gql/graphql";
+import type { MessageFieldsFragment, MessagesQuery } from "../../gql/graphql";
 import { onSocketConnected } from "../../lib/apollo";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
 import { OFFER_TEXTS } from "../offers/offerTexts";
@@ -161,6 +161,13 @@ const UpgradePromptDialog = lazyWhenOpen(() => import("../offers/PlanDialogs").t
 
 /** Pages of missed messages fetched after a reconnection (THREAD_LIMIT each) before giving up. */
 const CATCH_UP_MAX_PAGES = 20;
+/**
+ * A catch-up page that failed is asked again this many times, 1 s then 2 s later: during a rolling
+ * restart the instance it went to may be stopping under it, and what it would have brought would
+ * stay missing until the thread is opened again (bench/realtime.ts --only rolling lost deliveries so).
+ */
+const CATCH_UP_ATTEMPTS = 3;
+const CATCH_UP_RETRY_MS = 1000;
 
 const Centered = styled.div`
   margin: auto;
@@ -282,11 +289,21 @@ export function Thread({ conversationId }: { conversationId: number }) {
           for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
             const after = lastSeenId.current;
             if (after === null) return;
-            const { data } = await client.query({
-              query: MessagesDocument,
-              variables: { conversationId, after, limit: THREAD_LIMIT },
-              fetchPolicy: "network-only",
-            });
+            const page = async (attempt: number): Promise<MessagesQuery | undefined> => {
+              try {
+                const { data } = await client.query({
+                  query: MessagesDocument,
+                  variables: { conversationId, after, limit: THREAD_LIMIT },
+                  fetchPolicy: "network-only",
+                });
+                return data;
+              } catch (error) {
+                if (attempt >= CATCH_UP_ATTEMPTS) throw error;
+                await new Promise((resolve) => setTimeout(resolve, CATCH_UP_RETRY_MS * attempt));
+                return page(attempt + 1);
+              }
+            };
+            const data = await page(1);
             if (!data) return;
             receive(data.messages);
             const newest = data.messages.at(-1)?.id;
