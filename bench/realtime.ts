@@ -230,7 +230,7 @@ function wsClient(baseUrl: string, cookie: string, onConnected: () => void, onCl
  * fatal one is retried after 1 s doubling to 30 s, plus up to 0.5 s of jitter; `url` is asked again
  * for each connection (the proxy's choice).
  */
-function reconnectingClient(url: () => string, cookie: string, onConnected: () => void): WsClient {
+function reconnectingClient(url: () => string, cookie: string, onConnected: () => void, onClosed: (code: number) => void): WsClient {
   return createClient({
     url: () => url().replace(/^http/, "ws") + "/graphql",
     webSocketImpl: class extends WebSocket {
@@ -245,7 +245,7 @@ function reconnectingClient(url: () => string, cookie: string, onConnected: () =
       const delay = Math.min(1000 * 2 ** retries, 30_000);
       await sleep(delay + Math.random() * 500);
     },
-    on: { connected: onConnected },
+    on: { connected: onConnected, closed: (event) => onClosed((event as { code?: number }).code ?? 0) },
   });
 }
 
@@ -470,6 +470,8 @@ function subscriberWorker() {
   let catchUpPages = 0;
   let catchUpFailures = 0;
   let catchUpRetries = 0;
+  /** Close codes of the sockets' connections (1012: a stopping instance; 1006: no answer or refused; 4408: no ack in time). */
+  const closeCodes = new Map<number, number>();
   let caughtUp = 0;
 
   async function open(urls: string[], list: Conversation[], tag: string, capacity: number, reconnect = false) {
@@ -536,28 +538,32 @@ function subscriberWorker() {
                     const after = lastSeenId;
                     if (after === null) return;
                     catchUpPages++;
-                    const base = connectedTo;
-                    const page = async (attempt: number): Promise<{ id: number; content: string }[]> => {
+                    const askPage = async (attempt: number): Promise<{ id: number; content: string }[]> => {
                       try {
-                        return await catchUp(base, conversation.cookies[member], conversation.id, after);
+                        // An HTTP request of the page goes through the proxy like any other: to a ready
+                        // instance, not necessarily the one its socket reached (which may be stopping by now).
+                        return await catchUp(proxy.next(connectedTo), conversation.cookies[member], conversation.id, after);
                       } catch (error) {
                         if (attempt >= CATCH_UP_ATTEMPTS) throw error;
                         catchUpRetries++;
                         await sleep(CATCH_UP_RETRY_MS * attempt);
-                        return page(attempt + 1);
+                        return askPage(attempt + 1);
                       }
                     };
-                    const messages = await page(1);
+                    const messages = await askPage(1);
                     for (const message of messages) take(message, true);
                     if (messages.length < CATCH_UP_PAGE) return;
                   }
-                  // The web thread gives up quietly too (.catch): what it missed stays missing until reopened.
+                  // The web thread gives up quietly too after its attempts: what it missed stays missing until reopened.
                 })().catch((error: unknown) => {
                   catchUpFailures++;
                   state.catchUpFailed[s] = true;
                   const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, "#").slice(0, 100);
                   catchUpReasons.set(reason, (catchUpReasons.get(reason) ?? 0) + 1);
                 });
+              },
+              (code) => {
+                if (!finished) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
               },
             )
           : wsClient(
@@ -609,6 +615,7 @@ function subscriberWorker() {
       catchUpPages,
       catchUpFailures,
       catchUpRetries,
+      closeCodes: [...closeCodes].sort((x, y) => y[1] - x[1]),
       catchUpReasons: [...catchUpReasons],
       lostAfterFailedCatchUp,
       caughtUp,
@@ -819,7 +826,7 @@ async function measure(
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expected = sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
   while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpRetries, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
+  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpRetries, closeCodes, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
     lost: number;
     received: number;
     duplicates: number;
@@ -827,6 +834,7 @@ async function measure(
     catchUpPages: number;
     catchUpFailures: number;
     catchUpRetries: number;
+    closeCodes: [number, number][];
     catchUpReasons: [string, number][];
     lostAfterFailedCatchUp: number;
     caughtUp: number;
@@ -837,6 +845,7 @@ async function measure(
   for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
   for (const [reason, count] of sent.retryReasons) console.log(`  send attempt tried again x${count}: ${reason}`);
   for (const [reason, count] of catchUpReasons) console.log(`  catch-up failed x${count}: ${reason}`);
+  if (closeCodes.length) console.log(`  subscriber connections closed, by code: ${closeCodes.map(([code, count]) => `${code} x${count}`).join(", ")} (before the end of the run)`);
   if (lost) console.log(`  ${lostAfterFailedCatchUp} of the ${lost} lost deliveries were on sockets whose catch-up had failed`);
   await sleep(1000); // the backends flush their statistics about every second
   const transactions = (await transactionsOf(stats)) - (await (transactions0 ?? Promise.resolve(NaN)));

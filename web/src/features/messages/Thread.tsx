@@ -289,7 +289,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
           for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
             const after = lastSeenId.current;
             if (after === null) return;
-            const page = async (attempt: number): Promise<MessagesQuery | undefined> => {
+            const askPage = async (attempt: number): Promise<MessagesQuery | undefined> => {
               try {
                 const { data } = await client.query({
                   query: MessagesDocument,
@@ -300,10 +300,10 @@ export function Thread({ conversationId }: { conversationId: number }) {
               } catch (error) {
                 if (attempt >= CATCH_UP_ATTEMPTS) throw error;
                 await new Promise((resolve) => setTimeout(resolve, CATCH_UP_RETRY_MS * attempt));
-                return page(attempt + 1);
+                return askPage(attempt + 1);
               }
             };
-            const data = await page(1);
+            const data = await askPage(1);
             if (!data) return;
             receive(data.messages);
             const newest = data.messages.at(-1)?.id;
