@@ -50,6 +50,9 @@ const CONVERSATIONS = 100;
 const SUBSCRIBERS_PER_CONVERSATION = 10;
 const WARMUP_SECONDS = 3; // sent at the same rate before measuring, not counted
 const DRAIN_MS = 5000; // a delivery not received this long after sending stopped is lost
+// With a rolling restart a socket may be in its client's backoff (1 s doubling to 30 s) when sending
+// stops: it catches up when it reconnects, so it is given up to a backoff's longest wait and a page.
+const ROLLING_DRAIN_MS = 45_000;
 const P99_TARGET_MS = 100;
 const CEILING_GOAL = 500; // messages per second one instance should sustain
 const IDLE_TARGET_PER_MINUTE = 1;
@@ -74,6 +77,7 @@ const CATCH_UP_MAX_PAGES = 20;
 /** A failed catch-up page is asked again, 1 s then 2 s later (Thread.tsx: CATCH_UP_ATTEMPTS, CATCH_UP_RETRY_MS). */
 const CATCH_UP_ATTEMPTS = 3;
 const CATCH_UP_RETRY_MS = 1000;
+const CATCH_UP_AGAIN_MS = 3000; // Thread.tsx: the catch-up runs once more this long after a reconnect
 /** A rolling-restart send is tried again (same key, another ready instance) for this long before it counts as failed. */
 const SEND_RETRY_MS = 30_000;
 /** How often the bench's "proxy" asks each instance's /readyz (a proxy's readiness check). */
@@ -532,17 +536,20 @@ function subscriberWorker() {
                   return;
                 }
                 reconnects++;
-                // As Thread.tsx after a reconnect: what came after the last message seen.
-                void (async () => {
+                // As Thread.tsx after a reconnect: what came after the last message seen, and once
+                // more CATCH_UP_AGAIN_MS later from the same message.
+                const from = lastSeenId;
+                const catchUpFrom = async () => {
+                  let after = from;
                   for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
-                    const after = lastSeenId;
                     if (after === null) return;
+                    const cursor = after;
                     catchUpPages++;
                     const askPage = async (attempt: number): Promise<{ id: number; content: string }[]> => {
                       try {
                         // An HTTP request of the page goes through the proxy like any other: to a ready
                         // instance, not necessarily the one its socket reached (which may be stopping by now).
-                        return await catchUp(proxy.next(connectedTo), conversation.cookies[member], conversation.id, after);
+                        return await catchUp(proxy.next(connectedTo), conversation.cookies[member], conversation.id, cursor);
                       } catch (error) {
                         if (attempt >= CATCH_UP_ATTEMPTS) throw error;
                         catchUpRetries++;
@@ -553,14 +560,18 @@ function subscriberWorker() {
                     const messages = await askPage(1);
                     for (const message of messages) take(message, true);
                     if (messages.length < CATCH_UP_PAGE) return;
+                    after = messages.at(-1)!.id;
                   }
-                  // The web thread gives up quietly too after its attempts: what it missed stays missing until reopened.
-                })().catch((error: unknown) => {
+                };
+                // The web thread gives up quietly too after its attempts: what it missed stays missing until reopened.
+                const failed = (error: unknown) => {
                   catchUpFailures++;
                   state.catchUpFailed[s] = true;
                   const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, "#").slice(0, 100);
                   catchUpReasons.set(reason, (catchUpReasons.get(reason) ?? 0) + 1);
-                });
+                };
+                void catchUpFrom().catch(failed);
+                setTimeout(() => void catchUpFrom().catch(failed), CATCH_UP_AGAIN_MS);
               },
               (code) => {
                 if (!finished) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
@@ -825,7 +836,8 @@ async function measure(
 
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expected = sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
-  while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
+  const drainMs = rolling ? ROLLING_DRAIN_MS : DRAIN_MS;
+  while (performance.now() - stoppedAt < drainMs && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
   const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpRetries, closeCodes, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
     lost: number;
     received: number;
@@ -1084,7 +1096,8 @@ async function main() {
     console.log(
       `settings  ${CONVERSATIONS} conversations x ${SUBSCRIBERS_PER_CONVERSATION} graphql-ws subscribers; ${o.runs} runs of ${o.seconds}s at ${o.rate} sendMessage/s over HTTP ` +
         `(each after a ${WARMUP_SECONDS}s unmeasured warm-up); loss = not received ${DRAIN_MS / 1000}s after sending stopped; ` +
-        `ceiling steps ${o.ceilingRates.join(", ")}/s of ${o.ceilingSeconds}s`,
+        `ceiling steps ${o.ceilingRates.join(", ")}/s of ${o.ceilingSeconds}s; rolling restart ${o.rollingRate}/s for ${o.rollingSeconds}s ` +
+        `(lost = not received ${ROLLING_DRAIN_MS / 1000}s after sending stopped)`,
     );
 
     const missed: string[] = [];

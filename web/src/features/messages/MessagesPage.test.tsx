@@ -124,6 +124,29 @@ describe("Central de Mensagens", () => {
     act(() => notifySocketConnected());
     await waitFor(() => expect(bubbles()).toHaveLength(3), { timeout: 5000 });
     expect(bubbles()[2]).toHaveTextContent("Enquanto você estava fora");
+    expect(catchUps.slice(0, 2)).toEqual([2, 2]);
+  });
+
+  it("after the socket reconnects, asks once more a moment later from the same message (for what came before its subscription was live again)", async () => {
+    const catchUps: unknown[] = [];
+    renderApp(
+      "/mensagens/5",
+      handlers({
+        Messages: (v) => {
+          if (v.after === undefined || v.after === null) return handlers().Messages(v);
+          catchUps.push(v.after);
+          // Sent between the first catch-up and the moment the server had the subscription again.
+          if (catchUps.length === 1) return { data: { messages: [] } };
+          return { data: { messages: [message({ id: 3, createdAt: "2026-03-12T14:05:00.000Z", content: "Entre as duas" })] } };
+        },
+      }),
+    );
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    act(() => notifySocketConnected());
+    await waitFor(() => expect(catchUps).toHaveLength(1));
+    expect(bubbles()).toHaveLength(2);
+    await waitFor(() => expect(bubbles()).toHaveLength(3), { timeout: 6000 });
+    expect(bubbles()[2]).toHaveTextContent("Entre as duas");
     expect(catchUps).toEqual([2, 2]);
   });
 
