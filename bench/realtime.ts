@@ -266,6 +266,13 @@ async function catchUp(baseUrl: string, cookie: string, conversationId: number, 
   return body.data.messages;
 }
 
+/** An error's name and message, with its cause's code (fetch's "fetch failed" says little alone: ECONNREFUSED, UND_ERR_SOCKET…). */
+function describeError(error: unknown) {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return `${error.name}: ${error.message}${cause ? ` (${cause.code ?? cause.message ?? ""})` : ""}`;
+}
+
 /** A server child as one run saw it. */
 interface ServerFigures {
   label: string;
@@ -380,7 +387,7 @@ function senderWorker() {
       } catch (error) {
         if (performance.now() > giveUp) throw error;
         retries++;
-        const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, "#").slice(0, 100);
+        const reason = describeError(error).replace(/\d+/g, "#").slice(0, 100);
         retryReasons.set(reason, (retryReasons.get(reason) ?? 0) + 1);
         await sleep(250);
       }
@@ -567,7 +574,7 @@ function subscriberWorker() {
                 const failed = (error: unknown) => {
                   catchUpFailures++;
                   state.catchUpFailed[s] = true;
-                  const reason = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\d+/g, "#").slice(0, 100);
+                  const reason = describeError(error).replace(/\d+/g, "#").slice(0, 100);
                   catchUpReasons.set(reason, (catchUpReasons.get(reason) ?? 0) + 1);
                 };
                 void catchUpFrom().catch(failed);
