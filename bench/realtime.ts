@@ -763,7 +763,9 @@ async function measure(
     const states = await Promise.all(
       rolling.instances().map(async (i) => ((await fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) ? i.url : null)),
     );
-    const urls = states.filter((u): u is string => u !== null);
+    // None answering in time (a loaded machine): send to all rather than none, as README asks of a proxy.
+    const ready = states.filter((u): u is string => u !== null);
+    const urls = ready.length ? ready : rolling.instances().map((i) => i.url);
     if (urls.join() === readyKey) return;
     readyKey = urls.join();
     await Promise.all([subscribers({ op: "ready", urls }), sender({ op: "ready", urls })]);
