@@ -72,8 +72,11 @@ function serveCommand() {
  * Node options of `npm run serve`, as `npm start` runs it; else the sources through tsx's loader in
  * the same Node process (no extra process between), with the same options.
  */
-export function serverCommand() {
-  const { env, flags } = serveCommand();
+export function serverCommand(extraFlags: string[] = []) {
+  const serve = serveCommand();
+  const env = serve.env;
+  // Extra options (a bench's diagnosis: --cpu-prof, --trace-gc, …) after the serve script's, so they win.
+  const flags = [...serve.flags, ...extraFlags];
   const prefix = Object.entries(env).map(([name, value]) => `${name}=${value} `).join("");
   if (existsSync(`${ROOT}/${COMPILED_MAIN}`)) return { env, args: [...flags, COMPILED_MAIN], describe: `${prefix}node ${[...flags, COMPILED_MAIN].join(" ")} (compiled)` };
   const args = [...flags, "--import", "tsx", "graphql-server/src/main.ts"];
@@ -83,8 +86,8 @@ export function serverCommand() {
 /** The server as production runs it: its own Node process. `stop()` ends it (SIGTERM, then SIGKILL after 10 s). */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
-  const command = serverCommand();
-  const child = spawn(process.execPath, [...nodeArgs, ...command.args], {
+  const command = serverCommand(nodeArgs);
+  const child = spawn(process.execPath, command.args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -29,13 +29,14 @@
 // bench process's CPU and its subscriber thread's event-loop delay are printed to show it.
 // Exits 1 when a run loses a delivery, a send fails, a run's p99 is 100 ms or more, the ceiling is
 // below 500 messages a second, or an idle member's browser makes more than 1 request per minute.
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { inspect, parseArgs } from "node:util";
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import pg from "pg";
@@ -49,6 +50,9 @@ const CONVERSATIONS = 100;
 const SUBSCRIBERS_PER_CONVERSATION = 10;
 const WARMUP_SECONDS = 3; // sent at the same rate before measuring, not counted
 const DRAIN_MS = 5000; // a delivery not received this long after sending stopped is lost
+// With a rolling restart a socket may be in its client's backoff (1 s doubling to 30 s) when sending
+// stops: it catches up when it reconnects, so it is given up to a backoff's longest wait and a page.
+const ROLLING_DRAIN_MS = 45_000;
 const P99_TARGET_MS = 100;
 const CEILING_GOAL = 500; // messages per second one instance should sustain
 const IDLE_TARGET_PER_MINUTE = 1;
@@ -61,6 +65,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SEND = `mutation Send($c: Int!, $m: String!) {
   sendMessage(conversationId: $c, content: $m) { __typename ... on Message { id } ... on AppError { code message } } }`;
 const ADDED = `subscription Added($c: Int!) { messageAdded(conversationId: $c) { id conversationId content } }`;
+// As the web thread sends (Thread.tsx): every message with its key, the same key when it is sent again.
+const SEND_KEYED = `mutation Send($c: Int!, $m: String!, $k: String) {
+  sendMessage(conversationId: $c, content: $m, clientMessageId: $k) { __typename ... on Message { id } ... on AppError { code message } } }`;
+// The web thread's catch-up after a reconnect (Thread.tsx, onSocketConnected): the messages after the
+// last one seen, a page of THREAD_LIMIT (200) at a time until a page is not full.
+const CATCH_UP = `query Messages($conversationId: Int!, $after: Int, $limit: Int) {
+  messages(conversationId: $conversationId, after: $after, limit: $limit) { id conversationId content } }`;
+const CATCH_UP_PAGE = 200;
+const CATCH_UP_MAX_PAGES = 20;
+/** A failed catch-up page is asked again, 1 s then 2 s later (Thread.tsx: CATCH_UP_ATTEMPTS, CATCH_UP_RETRY_MS). */
+const CATCH_UP_ATTEMPTS = 3;
+const CATCH_UP_RETRY_MS = 1000;
+const CATCH_UP_AGAIN_MS = 3000; // Thread.tsx: the catch-up runs once more this long after a reconnect
+/** A rolling-restart send is tried again (same key, another ready instance) for this long before it counts as failed. */
+const SEND_RETRY_MS = 30_000;
+/** How often the bench's "proxy" asks each instance's /readyz (a proxy's readiness check). */
+const READY_POLL_MS = 200;
 
 function options() {
   const { values } = parseArgs({
@@ -71,6 +92,8 @@ function options() {
       "ceiling-rates": { type: "string" },
       "ceiling-seconds": { type: "string" },
       only: { type: "string" },
+      "rolling-seconds": { type: "string" },
+      "rolling-rate": { type: "string" },
     },
   });
   const env = process.env;
@@ -83,13 +106,15 @@ function options() {
     .split(",")
     .map((r) => positive("--ceiling-rates", r.trim()))
     .sort((a, b) => a - b);
-  const only = new Set((values.only ?? env.BENCH_ONLY ?? "one,two,ceiling,idle").split(",").map((p) => p.trim()));
+  const only = new Set((values.only ?? env.BENCH_ONLY ?? "one,two,ceiling,idle,rolling").split(",").map((p) => p.trim()));
   return {
     runs: Math.floor(positive("--runs", values.runs ?? env.BENCH_RUNS ?? "5")),
     seconds: positive("--seconds", values.seconds ?? env.BENCH_SECONDS ?? "30"),
     rate: positive("--rate", values.rate ?? env.BENCH_RATE ?? "200"),
+    rollingRate: positive("--rolling-rate", values["rolling-rate"] ?? env.BENCH_ROLLING_RATE ?? "100"),
     ceilingRates: rates,
     ceilingSeconds: positive("--ceiling-seconds", values["ceiling-seconds"] ?? env.BENCH_CEILING_SECONDS ?? "10"),
+    rollingSeconds: positive("--rolling-seconds", values["rolling-seconds"] ?? env.BENCH_ROLLING_SECONDS ?? "45"),
     only,
   };
 }
@@ -204,6 +229,50 @@ function wsClient(baseUrl: string, cookie: string, onConnected: () => void, onCl
   });
 }
 
+/**
+ * A subscriber as the web app's link makes it (web/src/lib/subscriptionLink.ts): every close but a
+ * fatal one is retried after 1 s doubling to 30 s, plus up to 0.5 s of jitter; `url` is asked again
+ * for each connection (the proxy's choice).
+ */
+function reconnectingClient(url: () => string, cookie: string, onConnected: () => void, onClosed: (code: number) => void): WsClient {
+  return createClient({
+    url: () => url().replace(/^http/, "ws") + "/graphql",
+    webSocketImpl: class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { cookie } });
+      }
+    },
+    lazy: false,
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    retryWait: async (retries) => {
+      const delay = Math.min(1000 * 2 ** retries, 30_000);
+      await sleep(delay + Math.random() * 500);
+    },
+    on: { connected: onConnected, closed: (event) => onClosed((event as { code?: number }).code ?? 0) },
+  });
+}
+
+/** One page of the web thread's catch-up: the messages after `after`, oldest first. */
+async function catchUp(baseUrl: string, cookie: string, conversationId: number, after: number) {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ query: CATCH_UP, variables: { conversationId, after, limit: CATCH_UP_PAGE } }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json()) as { data?: { messages?: { id: number; content: string }[] } };
+  if (!body.data?.messages) throw new Error(`messages ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+  return body.data.messages;
+}
+
+/** An error's name and message, with its cause's code (fetch's "fetch failed" says little alone: ECONNREFUSED, UND_ERR_SOCKET…). */
+function describeError(error: unknown) {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return `${error.name}: ${error.message}${cause ? ` (${cause.code ?? cause.message ?? ""})` : ""}`;
+}
+
 /** A server child as one run saw it. */
 interface ServerFigures {
   label: string;
@@ -239,29 +308,56 @@ interface RunResult {
   benchCpuPercent: number;
   subscribers: ThreadWatch;
   sender: ThreadWatch;
+  /** Send attempts tried again with the same key. */
+  retries: number;
+  /** Subscriber sockets that connected again after a close, their catch-up pages, and deliveries only a catch-up brought. */
+  reconnects: number;
+  catchUpPages: number;
+  catchUpFailures: number;
+  catchUpRetries: number;
+  caughtUp: number;
+  /** Messages stored more than once for one send. */
+  storedDuplicates: number;
+  /** What the rolling restart did, in order. */
+  rollingNotes: string[];
 }
 
 type Op =
-  | { op: "open"; urls: string[]; conversations: Conversation[]; tag: string; capacity: number }
+  | { op: "open"; urls: string[]; conversations: Conversation[]; tag: string; capacity: number; reconnect?: boolean }
   | { op: "unready" }
   | { op: "received" }
   | { op: "finish"; okSeqs: number[] }
-  | { op: "send"; url: string; conversations: Conversation[]; tag: string; rate: number; seconds: number };
+  | { op: "send"; url: string; conversations: Conversation[]; tag: string; rate: number; seconds: number; retry?: boolean }
+  /** The instances whose /readyz answers 200 now (the bench's proxy): where new connections and sends go. */
+  | { op: "ready"; urls: string[] };
+
+/** In a worker: the ready instances as the proxy last saw them, taken in turn. */
+const proxy = {
+  urls: [] as string[],
+  turn: 0,
+  next(fallback: string) {
+    return this.urls.length ? this.urls[this.turn++ % this.urls.length] : fallback;
+  },
+};
 
 interface SendResult {
   sent: number;
   okSeqs: number[];
   answerMs: Float64Array;
   failures: [reason: string, count: number][];
+  /** Attempts that failed and were tried again with the same key (rolling restart), and why. */
+  retries: number;
+  retryReasons: [reason: string, count: number][];
   sendingSeconds: number;
   thread: ThreadWatch;
 }
 
-function sendOverHttp(sendUrl: string, cookie: string, conversationId: number, content: string) {
+function sendOverHttp(sendUrl: string, cookie: string, conversationId: number, content: string, key?: string) {
   return fetch(`${sendUrl}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ query: SEND, variables: { c: conversationId, m: content } }),
+    body: JSON.stringify(key === undefined ? { query: SEND, variables: { c: conversationId, m: content } } : { query: SEND_KEYED, variables: { c: conversationId, m: content, k: key } }),
+    signal: AbortSignal.timeout(15_000),
   }).then(async (response) => {
     const body = (await response.json()) as { data?: { sendMessage?: { __typename: string; code?: string } }; errors?: unknown[] };
     if (response.status !== 200 || body.data?.sendMessage?.__typename !== "Message") {
@@ -276,7 +372,31 @@ function sendOverHttp(sendUrl: string, cookie: string, conversationId: number, c
  * the next send), round-robin over the conversations and their two members.
  */
 function senderWorker() {
-  async function send(url: string, conversations: Conversation[], tag: string, rate: number, seconds: number): Promise<SendResult> {
+  let retries = 0;
+  const retryReasons = new Map<string, number>();
+  /**
+   * A send as the web thread makes it during a rolling restart: keyed (clientMessageId); a failed
+   * attempt (refused connection, a 5xx from a stopping instance, a lost answer) is sent again with the
+   * same text and key to an instance the proxy sees ready, until it answers the message.
+   */
+  async function sendKeyed(fallback: string, cookie: string, conversationId: number, content: string, key: string) {
+    const giveUp = performance.now() + SEND_RETRY_MS;
+    for (;;) {
+      try {
+        return await sendOverHttp(proxy.next(fallback), cookie, conversationId, content, key);
+      } catch (error) {
+        if (performance.now() > giveUp) throw error;
+        retries++;
+        const reason = describeError(error).replace(/\d+/g, "#").slice(0, 100);
+        retryReasons.set(reason, (retryReasons.get(reason) ?? 0) + 1);
+        await sleep(250);
+      }
+    }
+  }
+
+  async function send(url: string, conversations: Conversation[], tag: string, rate: number, seconds: number, retry = false): Promise<SendResult> {
+    // The keys of this run's messages (unique per sender; another run's must not collide with them).
+    const keyPrefix = randomBytes(8).toString("hex");
     const warmEnd = performance.now() + WARMUP_SECONDS * 1000;
     const warm = new Set<Promise<unknown>>();
     for (let w = 0; performance.now() < warmEnd; w++) {
@@ -306,7 +426,8 @@ function senderWorker() {
         const conversation = conversations[n % conversations.length];
         const sender = conversation.cookies[Math.floor(n / conversations.length) % 2];
         const sentAt = now();
-        const request = sendOverHttp(url, sender, conversation.id, `bench:${tag}:${n}:${sentAt}`)
+        const content = `bench:${tag}:${n}:${sentAt}`;
+        const request = (retry ? sendKeyed(url, sender, conversation.id, content, `${keyPrefix}-${n}`) : sendOverHttp(url, sender, conversation.id, content))
           .then(
             () => {
               okSeqs.push(n);
@@ -324,11 +445,15 @@ function senderWorker() {
     }
     const sendingSeconds = (performance.now() - started) / 1000;
     const thread = watch.stop();
-    // An answer still missing DRAIN_MS after stopping counts as a failed send.
-    await Promise.race([Promise.all(inFlight), sleep(DRAIN_MS)]);
-    return { sent: seq, okSeqs, answerMs: Float64Array.from(answerMs), failures: [...failures], sendingSeconds, thread };
+    // An answer still missing DRAIN_MS after stopping counts as a failed send (a keyed send being
+    // tried again has until its retries give up).
+    await Promise.race([Promise.all(inFlight), sleep(retry ? SEND_RETRY_MS : DRAIN_MS)]);
+    return { sent: seq, okSeqs, answerMs: Float64Array.from(answerMs), failures: [...failures], retries, retryReasons: [...retryReasons], sendingSeconds, thread };
   }
-  answerCalls(async (m) => (m.op === "send" ? send(m.url, m.conversations, m.tag, m.rate, m.seconds) : undefined));
+  answerCalls(async (m) => {
+    if (m.op === "ready") proxy.urls = m.urls;
+    return m.op === "send" ? send(m.url, m.conversations, m.tag, m.rate, m.seconds, m.retry) : undefined;
+  });
 }
 
 /**
@@ -336,7 +461,9 @@ function senderWorker() {
  * of a conversation are spread over the instances' URLs: with two, five on A and five on B.
  */
 function subscriberWorker() {
-  const byConversation = new Map<number, { seen: Set<number>[]; probed: boolean[] }>();
+  const byConversation = new Map<number, { seen: Set<number>[]; probed: boolean[]; catchUpFailed: boolean[] }>();
+  /** Why catch-ups failed (the first words of each reason), for the diagnosis line. */
+  const catchUpReasons = new Map<string, number>();
   let latencies = new Float64Array(0);
   let conversations: Conversation[] = [];
   let received = 0;
@@ -349,55 +476,127 @@ function subscriberWorker() {
   // The subscribers' own event loop and GC: a stall here would show as delivery latency.
   const watch = watchThread();
 
-  async function open(urls: string[], list: Conversation[], tag: string, capacity: number) {
+  /** Reconnections after the first connection, catch-up pages asked and deliveries that only the catch-up brought. */
+  let reconnects = 0;
+  let catchUpPages = 0;
+  let catchUpFailures = 0;
+  let catchUpRetries = 0;
+  /** Close codes of the sockets' connections (1012: a stopping instance; 1006: no answer or refused; 4408: no ack in time). */
+  const closeCodes = new Map<number, number>();
+  let caughtUp = 0;
+
+  async function open(urls: string[], list: Conversation[], tag: string, capacity: number, reconnect = false) {
     conversations = list;
     latencies = new Float64Array(capacity);
     const t0 = performance.now();
     for (const conversation of conversations) {
-      const state = { seen: [] as Set<number>[], probed: [] as boolean[] };
+      const state = { seen: [] as Set<number>[], probed: [] as boolean[], catchUpFailed: [] as boolean[] };
       byConversation.set(conversation.id, state);
       for (let s = 0; s < SUBSCRIBERS_PER_CONVERSATION; s++) {
         const seen = new Set<number>();
         state.seen.push(seen);
         state.probed.push(false);
+        state.catchUpFailed.push(false);
+        /** The newest message id this socket's thread holds (the web thread's lastSeenId). */
+        let lastSeenId: number | null = null;
+        const take = (message: { id: number; content: string } | undefined, viaCatchUp: boolean) => {
+          const at = now();
+          const content = message?.content;
+          if (!message || !content) {
+            socketErrors++;
+            return;
+          }
+          lastSeenId = Math.max(lastSeenId ?? 0, message.id);
+          // bench:<run>:<phase>:<seq>:<sentAt>, probe:<run>:<phase> or warm:<run>:<phase>
+          const parts = content.split(":");
+          if (`${parts[1]}:${parts[2]}` !== tag) return; // another phase or run sharing Redis
+          if (parts[0] === "probe") {
+            state.probed[s] = true;
+            return;
+          }
+          if (parts[0] !== "bench") return; // warm-up
+          watch.start();
+          const seq = Number(parts[3]);
+          if (seen.has(seq)) {
+            // The web thread keeps one copy by id; a catch-up page overlapping live events is expected.
+            duplicates++;
+            return;
+          }
+          seen.add(seq);
+          if (viaCatchUp) caughtUp++;
+          if (received < latencies.length) latencies[received] = at - Number(parts[4]);
+          received++;
+        };
+        const member = s % 2;
         // 10 sockets per conversation, alternating between its two members.
-        const client = wsClient(
-          urls[Math.floor((s * urls.length) / SUBSCRIBERS_PER_CONVERSATION)],
-          conversation.cookies[s % 2],
-          () => connected++,
-          () => {
-            if (!finished) closedEarly++;
-          },
-        );
+        const firstUrl = urls[Math.floor((s * urls.length) / SUBSCRIBERS_PER_CONVERSATION)];
+        let everConnected = false;
+        let connectedTo = firstUrl;
+        const client = reconnect
+          ? reconnectingClient(
+              () => (connectedTo = everConnected ? proxy.next(firstUrl) : firstUrl),
+              conversation.cookies[member],
+              () => {
+                if (!everConnected) {
+                  everConnected = true;
+                  connected++;
+                  return;
+                }
+                reconnects++;
+                // As Thread.tsx after a reconnect: what came after the last message seen, and once
+                // more CATCH_UP_AGAIN_MS later from the same message.
+                const from = lastSeenId;
+                const catchUpFrom = async () => {
+                  let after = from;
+                  for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
+                    if (after === null) return;
+                    const cursor = after;
+                    catchUpPages++;
+                    const askPage = async (attempt: number): Promise<{ id: number; content: string }[]> => {
+                      try {
+                        // An HTTP request of the page goes through the proxy like any other: to a ready
+                        // instance, not necessarily the one its socket reached (which may be stopping by now).
+                        return await catchUp(proxy.next(connectedTo), conversation.cookies[member], conversation.id, cursor);
+                      } catch (error) {
+                        if (attempt >= CATCH_UP_ATTEMPTS) throw error;
+                        catchUpRetries++;
+                        await sleep(CATCH_UP_RETRY_MS * attempt);
+                        return askPage(attempt + 1);
+                      }
+                    };
+                    const messages = await askPage(1);
+                    for (const message of messages) take(message, true);
+                    if (messages.length < CATCH_UP_PAGE) return;
+                    after = messages.at(-1)!.id;
+                  }
+                };
+                // The web thread gives up quietly too after its attempts: what it missed stays missing until reopened.
+                const failed = (error: unknown) => {
+                  catchUpFailures++;
+                  state.catchUpFailed[s] = true;
+                  const reason = describeError(error).replace(/\d+/g, "#").slice(0, 100);
+                  catchUpReasons.set(reason, (catchUpReasons.get(reason) ?? 0) + 1);
+                };
+                void catchUpFrom().catch(failed);
+                setTimeout(() => void catchUpFrom().catch(failed), CATCH_UP_AGAIN_MS);
+              },
+              (code) => {
+                if (!finished) closeCodes.set(code, (closeCodes.get(code) ?? 0) + 1);
+              },
+            )
+          : wsClient(
+              firstUrl,
+              conversation.cookies[member],
+              () => connected++,
+              () => {
+                if (!finished) closedEarly++;
+              },
+            );
         clients.push(client);
         client.subscribe<{ messageAdded: { id: number; conversationId: number; content: string } }>(
           { query: ADDED, variables: { c: conversation.id } },
           {
-            next: (value) => {
-              const at = now();
-              const content = value.data?.messageAdded.content;
-              if (!content) {
-                socketErrors++;
-                return;
-              }
-              // bench:<run>:<phase>:<seq>:<sentAt>, probe:<run>:<phase> or warm:<run>:<phase>
-              const parts = content.split(":");
-              if (`${parts[1]}:${parts[2]}` !== tag) return; // another phase or run sharing Redis
-              if (parts[0] === "probe") {
-                state.probed[s] = true;
-                return;
-              }
-              if (parts[0] !== "bench") return; // warm-up
-              watch.start();
-              const seq = Number(parts[3]);
-              if (seen.has(seq)) {
-                duplicates++;
-                return;
-              }
-              seen.add(seq);
-              if (received < latencies.length) latencies[received] = at - Number(parts[4]);
-              received++;
-            },
+            next: (value) => take(value.data?.messageAdded, false),
             error: () => socketErrors++,
             complete: () => undefined,
           },
@@ -415,15 +614,29 @@ function subscriberWorker() {
     finished = true;
     const thread = watch.stop();
     let lost = 0;
+    let lostAfterFailedCatchUp = 0;
     for (const n of okSeqs) {
       const state = byConversation.get(conversations[n % conversations.length].id)!;
-      for (const seen of state.seen) if (!seen.has(n)) lost++;
+      state.seen.forEach((seen, s) => {
+        if (seen.has(n)) return;
+        lost++;
+        if (state.catchUpFailed[s]) lostAfterFailedCatchUp++;
+      });
     }
-    await Promise.all(clients.map((client) => client.dispose()));
+    // A client between two connections (a rolling restart's) may refuse to be disposed quietly.
+    await Promise.all(clients.map((client) => Promise.resolve(client.dispose()).catch(() => undefined)));
     return {
       lost,
       received,
       duplicates,
+      reconnects,
+      catchUpPages,
+      catchUpFailures,
+      catchUpRetries,
+      closeCodes: [...closeCodes].sort((x, y) => y[1] - x[1]),
+      catchUpReasons: [...catchUpReasons],
+      lostAfterFailedCatchUp,
+      caughtUp,
       socketErrors: socketErrors + closedEarly,
       latencies: latencies.slice(0, Math.min(received, latencies.length)),
       thread,
@@ -433,13 +646,18 @@ function subscriberWorker() {
   answerCalls(async (message) => {
     switch (message.op) {
       case "open":
-        return open(message.urls, message.conversations, message.tag, message.capacity);
+        return open(message.urls, message.conversations, message.tag, message.capacity, message.reconnect);
+      case "ready":
+        proxy.urls = message.urls;
+        return undefined;
       case "unready":
         return conversations.filter((c) => byConversation.get(c.id)!.probed.some((p) => !p)).map((c) => c.id);
       case "received":
         return received;
       case "finish":
         return finish(message.okSeqs);
+      case "send":
+        return undefined;
     }
   });
 }
@@ -450,7 +668,7 @@ function answerCalls(handle: (message: Op) => Promise<unknown>) {
   port.on("message", (message: { id: number } & Op) => {
     handle(message).then(
       (result) => port.postMessage({ id: message.id, result }),
-      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : inspect(error, { depth: 1 }).slice(0, 300) }),
     );
   });
 }
@@ -510,6 +728,13 @@ interface Load {
   conversations: Conversation[];
   rate: number;
   seconds: number;
+  /**
+   * Clients as the web app behaves behind a proxy that follows /readyz: sockets reconnect to a
+   * ready instance and catch up, sends are keyed and tried again. `instances` are the deployment's
+   * instances now (they change as they are restarted); `during`, when given, runs once the measured
+   * stretch starts (the rolling restart).
+   */
+  rolling?: { instances: () => Instance[]; during?: () => Promise<string[]> };
 }
 
 /** One run: fresh subscribers (a worker thread) and a fresh sender (another), measured. */
@@ -529,13 +754,43 @@ async function measure(
   tag: string,
   subscribers: ReturnType<typeof startWorker>["call"],
   sender: ReturnType<typeof startWorker>["call"],
-  { stats, sendTo, subscribeTo, servers, conversations, rate, seconds }: Load,
+  { stats, sendTo, subscribeTo, servers, conversations, rate, seconds, rolling }: Load,
 ): Promise<RunResult> {
+  // The proxy: which instances answer /readyz with 200, told to both workers when it changes.
+  let readyKey = "";
+  const pollReady = async () => {
+    if (!rolling) return;
+    const states = await Promise.all(
+      rolling.instances().map(async (i) => ((await fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) ? i.url : null)),
+    );
+    // None answering in time (a loaded machine): send to all rather than none, as README asks of a proxy.
+    const ready = states.filter((u): u is string => u !== null);
+    const urls = ready.length ? ready : rolling.instances().map((i) => i.url);
+    if (urls.join() === readyKey) return;
+    readyKey = urls.join();
+    await Promise.all([subscribers({ op: "ready", urls }), sender({ op: "ready", urls })]);
+  };
+  await pollReady();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      await pollReady().catch(() => undefined);
+      await sleep(READY_POLL_MS);
+    }
+  })();
+  try {
+    return await measured();
+  } finally {
+    polling = false;
+    await poller;
+  }
+
+  async function measured(): Promise<RunResult> {
   // 1. Open the subscribers.
   const t0 = performance.now();
   const capacity = Math.ceil(seconds * rate * 1.1 + 100) * SUBSCRIBERS_PER_CONVERSATION;
   const urls = subscribeTo.map((i) => i.url);
-  const { connectedMs, total } = await subscribers<{ connectedMs: number; total: number }>({ op: "open", urls, conversations, tag, capacity });
+  const { connectedMs, total } = await subscribers<{ connectedMs: number; total: number }>({ op: "open", urls, conversations, tag, capacity, reconnect: !!rolling });
 
   // 2. Subscribed means received: probe each conversation until every one of its sockets saw a probe.
   const byId = new Map(conversations.map((c) => [c.id, c]));
@@ -557,8 +812,16 @@ async function measure(
   let benchCpu0 = process.cpuUsage();
   let measuredFrom = 0;
   let transactions0: Promise<number> | undefined;
+  let during: Promise<string[]> | undefined;
   const warmedUp = setTimeout(
     () => {
+      if (rolling?.during) {
+        const started = performance.now();
+        during = rolling.during().then(
+          (notes) => [...notes, `done ${((performance.now() - started) / 1000).toFixed(1)}s into the measured stretch`],
+          (error: unknown) => [`the restarts failed: ${error instanceof Error ? error.message : String(error)}`],
+        );
+      }
       transactions0 = transactionsOf(stats);
       for (const { watch } of watches) watch.start();
       benchCpu0 = process.cpuUsage();
@@ -570,29 +833,49 @@ async function measure(
   let serverFigures: ServerFigures[];
   let benchCpuPercent: number;
   try {
-    sent = await sender<SendResult>({ op: "send", url: sendTo.url, conversations, tag, rate, seconds });
+    sent = await sender<SendResult>({ op: "send", url: sendTo.url, conversations, tag, rate, seconds, retry: !!rolling });
   } finally {
     clearTimeout(warmedUp);
     const cpu = process.cpuUsage(benchCpu0);
     benchCpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - measuredFrom)) * 100;
     serverFigures = watches.map(({ server, watch }) => ({ label: server.label, ...watch.stop() }));
   }
+  const rollingNotes = (await during) ?? [];
   const stoppedAt = performance.now();
 
   // 4. Wait for the deliveries to arrive, at most DRAIN_MS after stopping.
   const expected = sent.okSeqs.length * SUBSCRIBERS_PER_CONVERSATION;
-  while (performance.now() - stoppedAt < DRAIN_MS && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
-  const { lost, received, duplicates, socketErrors, latencies, thread } = await subscribers<{
+  const drainMs = rolling ? ROLLING_DRAIN_MS : DRAIN_MS;
+  while (performance.now() - stoppedAt < drainMs && (await subscribers<number>({ op: "received" })) < expected) await sleep(20);
+  const { lost, received, duplicates, socketErrors, latencies, thread, reconnects, catchUpPages, catchUpFailures, catchUpRetries, closeCodes, catchUpReasons, lostAfterFailedCatchUp, caughtUp } = await subscribers<{
     lost: number;
     received: number;
     duplicates: number;
+    reconnects: number;
+    catchUpPages: number;
+    catchUpFailures: number;
+    catchUpRetries: number;
+    closeCodes: [number, number][];
+    catchUpReasons: [string, number][];
+    lostAfterFailedCatchUp: number;
+    caughtUp: number;
     socketErrors: number;
     latencies: Float64Array;
     thread: ThreadWatch;
   }>({ op: "finish", okSeqs: sent.okSeqs });
   for (const [reason, count] of sent.failures) console.log(`  send failure x${count}: ${reason}`);
+  for (const [reason, count] of sent.retryReasons) console.log(`  send attempt tried again x${count}: ${reason}`);
+  for (const [reason, count] of catchUpReasons) console.log(`  catch-up failed x${count}: ${reason}`);
+  if (closeCodes.length) console.log(`  subscriber connections closed, by code: ${closeCodes.map(([code, count]) => `${code} x${count}`).join(", ")} (before the end of the run)`);
+  if (lost) console.log(`  ${lostAfterFailedCatchUp} of the ${lost} lost deliveries were on sockets whose catch-up had failed`);
   await sleep(1000); // the backends flush their statistics about every second
   const transactions = (await transactionsOf(stats)) - (await (transactions0 ?? Promise.resolve(NaN)));
+  // The same message stored twice (a retry whose first attempt had been stored: the key prevents it).
+  const stored = await stats.query<{ n: string }>(
+    `SELECT count(*) - count(DISTINCT content) AS n FROM "Message" WHERE content LIKE $1`,
+    [`bench:${tag.replace(/[\\%_]/g, "\\$&")}:%`],
+  );
+  const storedDuplicates = Number(stored.rows[0].n);
 
   const sorted = latencies.sort();
   const answers = sent.answerMs.sort();
@@ -619,7 +902,46 @@ async function measure(
     benchCpuPercent,
     subscribers: thread,
     sender: sent.thread,
+    retries: sent.retries,
+    reconnects,
+    catchUpPages,
+    catchUpFailures,
+    catchUpRetries,
+    caughtUp,
+    storedDuplicates,
+    rollingNotes,
   };
+  }
+}
+
+/**
+ * Whether a rolling-restart run met its targets: nothing lost, every send answered (after its
+ * retries), no message stored twice. Its latency is printed beside the run without restart, not
+ * judged: what a catch-up brings comes seconds late by design (1–1.5 s of reconnection wait).
+ */
+function rollingMisses(r: RunResult) {
+  const reasons: string[] = [];
+  if (r.lost > 0) reasons.push(`${r.lost} deliveries lost`);
+  if (r.sendErrors > 0) reasons.push(`${r.sendErrors} sends failed after their retries`);
+  if (r.socketErrors > 0) reasons.push(`${r.socketErrors} subscriber errors`);
+  if (r.storedDuplicates > 0) reasons.push(`${r.storedDuplicates} messages stored twice`);
+  return reasons;
+}
+
+function printRolling(r: RunResult) {
+  const missed = rollingMisses(r);
+  console.log(
+    `${r.name}: sent=${r.sent} (${r.achievedRate.toFixed(0)}/s) expected=${r.expected} received=${r.received} lost=${r.lost} ` +
+      `duplicates stored=${r.storedDuplicates} (deliveries seen twice by one socket, kept once by id: ${r.duplicates})  ` +
+      `latency p50=${ms(r.p50)} p95=${ms(r.p95)} p99=${ms(r.p99)} max=${ms(r.max)}  ${missed.length ? `MISSED: ${missed.join("; ")}` : "ok"}`,
+  );
+  console.log(
+    `${r.name}:   send attempts tried again with the same key ${r.retries}; sockets reconnected ${r.reconnects}, catch-up pages ${r.catchUpPages} ` +
+      `(asked again ${r.catchUpRetries}, failed after that ${r.catchUpFailures}), ` +
+      `deliveries only a catch-up brought ${r.caughtUp}; sendMessage answered p50=${ms(r.answerP50)} p99=${ms(r.answerP99)} (with retries); ` +
+      `load average ${loadavg()[0].toFixed(2)}`,
+  );
+  for (const note of r.rollingNotes) console.log(`${r.name}:   ${note}`);
 }
 
 /** Whether a run met the targets, and if not, why. */
@@ -635,7 +957,14 @@ function misses(r: RunResult) {
 }
 
 const serversLine = (r: RunResult) =>
-  r.servers.map((s) => `${s.label} CPU ${s.cpuPercent.toFixed(0)}% RSS ${mb(s.rss)} (peak ${mb(s.peakRss)})`).join(", ");
+  r.servers
+    .map(
+      (s) =>
+        // CPU time per message sent: steadier than latency when other work shares the cores.
+        `${s.label} CPU ${s.cpuPercent.toFixed(0)}% (${((s.cpuPercent * 10) / Math.max(1, r.achievedRate)).toFixed(2)}ms per message) ` +
+        `RSS ${mb(s.rss)} (peak ${mb(s.peakRss)})`,
+    )
+    .join(", ");
 
 function printRun(r: RunResult) {
   const missed = misses(r);
@@ -741,21 +1070,28 @@ async function main() {
   process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
 
   const maxRate = Math.max(o.rate, ...(o.only.has("ceiling") ? o.ceilingRates : []));
-  const start = async (label: string, env: Record<string, string>): Promise<Instance & { stop(): Promise<void> }> => {
+  const start = async (label: string, env: Record<string, string>): Promise<Instance & { stop(): Promise<void>; child: ChildProcess }> => {
     const server = await startServer(database.url, {
       // Each member sends rate/200 messages a second; her per-minute allowance (anti-spam) must not
       // be what is measured. The default (60) stays the default: this is the bench's deployment.
       MESSAGES_PER_MINUTE: String(Math.max(60, Math.ceil((maxRate / (2 * CONVERSATIONS)) * 60 * 2))),
+      // Every subscriber socket comes from this one address (members behind one IPv4 in real life):
+      // the per-address cap (400 by default) must not be what is measured either.
+      SOCKETS_PER_ADDRESS: String(4 * CONVERSATIONS * SUBSCRIBERS_PER_CONVERSATION),
       REDIS_URL: "", // the in-process bus unless asked (this process's REDIS_URL is for the two-instance runs)
       ...env,
       // For diagnosis: each server process writes a V8 CPU profile there when it stops.
-    }, process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+    }, [
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // For diagnosis too: more Node options for the servers (e.g. --trace-gc), after the serve script's.
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+    ]);
     children.push(server);
     const health = (await (await fetch(`${server.url}/healthz`)).json()) as { bus?: string };
     const wanted = env.REDIS_URL ? "redis" : "memory";
     if (health.bus !== wanted) throw new Error(`${label} runs the ${health.bus} bus, not ${wanted}`);
     console.log(`${label}: pid ${server.child.pid}, ${wanted} bus, RSS ${mb(rssOf(server.child.pid!))} after start`);
-    return { label, url: server.url, pid: server.child.pid!, stop: server.stop };
+    return { label, url: server.url, pid: server.child.pid!, stop: server.stop, child: server.child };
   };
   const stop = async (instance: { stop(): Promise<void> }) => {
     await instance.stop();
@@ -769,7 +1105,8 @@ async function main() {
     console.log(
       `settings  ${CONVERSATIONS} conversations x ${SUBSCRIBERS_PER_CONVERSATION} graphql-ws subscribers; ${o.runs} runs of ${o.seconds}s at ${o.rate} sendMessage/s over HTTP ` +
         `(each after a ${WARMUP_SECONDS}s unmeasured warm-up); loss = not received ${DRAIN_MS / 1000}s after sending stopped; ` +
-        `ceiling steps ${o.ceilingRates.join(", ")}/s of ${o.ceilingSeconds}s`,
+        `ceiling steps ${o.ceilingRates.join(", ")}/s of ${o.ceilingSeconds}s; rolling restart ${o.rollingRate}/s for ${o.rollingSeconds}s ` +
+        `(lost = not received ${ROLLING_DRAIN_MS / 1000}s after sending stopped)`,
     );
 
     const missed: string[] = [];
@@ -842,6 +1179,54 @@ async function main() {
       await Promise.all([stop(a), stop(b)]);
     }
 
+    if (o.only.has("rolling")) {
+      // Two instances behind a proxy that follows /readyz (the bench's, polling every READY_POLL_MS):
+      // first a run without restart, then the same run while B and then A are restarted, one at a time.
+      const env = { REDIS_URL };
+      let a = await start("A", env);
+      const conv = await seeded();
+      let b = await start("B", env);
+      const load = (during?: () => Promise<string[]>): Load => ({
+        stats,
+        sendTo: a,
+        subscribeTo: [a, b],
+        servers: [],
+        conversations: conv,
+        rate: o.rollingRate,
+        seconds: o.rollingSeconds,
+        rolling: { instances: () => [a, b], during },
+      });
+      const restartBoth = async () => {
+        const notes: string[] = [];
+        const t0 = performance.now();
+        const at = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
+        await sleep(3000);
+        for (const which of ["B", "A"] as const) {
+          const old = which === "B" ? b : a;
+          notes.push(`${at()} SIGTERM to ${which}`);
+          await stop(old);
+          notes.push(`${at()} ${which} exited (${old.child.signalCode ?? `code ${old.child.exitCode}`})`);
+          const fresh = await start(`${which} (restarted)`, env);
+          if (which === "B") b = fresh;
+          else a = fresh;
+          notes.push(`${at()} ${which} answers again`);
+          await sleep(3000);
+        }
+        return notes;
+      };
+      const settings = `${o.rollingRate}/s for ${o.rollingSeconds}s, keyed sends tried again, sockets reconnect and catch up`;
+      const quiet = await run(`rolling: two instances without restart (${settings})`, load());
+      printRolling(quiet);
+      const rolled = await run(`rolling: restart B then A (${settings})`, load(restartBoth));
+      printRolling(rolled);
+      console.log(
+        `rolling restart: lost ${rolled.lost} (without restart ${quiet.lost}), duplicates stored ${rolled.storedDuplicates}, ` +
+          `p50 ${ms(rolled.p50)} / p99 ${ms(rolled.p99)} / max ${ms(rolled.max)} beside ${ms(quiet.p50)} / ${ms(quiet.p99)} / ${ms(quiet.max)} without restart`,
+      );
+      for (const r of [quiet, rolled]) if (rollingMisses(r).length) missed.push(`${r.name}: ${rollingMisses(r).join("; ")}`);
+      await Promise.all([stop(a), stop(b)]);
+    }
+
     if (o.only.has("idle")) {
       const idle = idleRequestsPerMinute();
       const reason = idle.polling.length
@@ -865,6 +1250,7 @@ async function main() {
       (o.only.has("one") || o.only.has("two")) && `every run met p99 < ${P99_TARGET_MS}ms with nothing lost`,
       o.only.has("ceiling") && `the ceiling reached the goal (≥ ${CEILING_GOAL}/s)`,
       o.only.has("idle") && "the idle target held",
+      o.only.has("rolling") && "a rolling restart lost nothing and stored nothing twice",
     ].filter(Boolean);
     console.log(`OK (${[...o.only].join(", ")}): ${held.join("; ")}`);
     return 0;

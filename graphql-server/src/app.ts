@@ -244,6 +244,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     // No client sends persisted queries (the web app and partners send the text): a request that
     // carries the extension is refused with 400 (graphqlOverHttpRules), and no cache of queries grows.
     persistedQueries: false,
+    // main.ts handles SIGTERM and SIGINT (App.shutdown). Apollo's own handlers (on by default outside
+    // NODE_ENV=test) stopped Apollo and raised the signal again, which main.ts took for a second
+    // signal: every stop of the compiled server exited 1 within milliseconds, without its drain.
+    stopOnTerminationSignals: false,
     // Board answers served from memory are sent as text made once (see boardResponseCache).
     stringifyResult: stringifyAnswer,
     includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,

@@ -20,6 +20,11 @@ export function onSocketConnected(listener: () => void): () => void {
   return () => connectedListeners.delete(listener);
 }
 
+/** Tells the screens the socket (re)connected (the subscription link calls it; tests too). */
+export function notifySocketConnected() {
+  connectedListeners.forEach((listener) => listener());
+}
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     possibleTypes,
@@ -38,7 +43,7 @@ export function createApolloClient(): ApolloClient {
 
   // graphql-ws is fetched with the first subscription, not with the first screen (issue 14).
   const ws = new DeferredLink(() =>
-    import("./subscriptionLink").then((m) => m.createSubscriptionLink(GRAPHQL_PATH, () => connectedListeners.forEach((listener) => listener()))),
+    import("./subscriptionLink").then((m) => m.createSubscriptionLink(GRAPHQL_PATH, notifySocketConnected)),
   );
 
   return new ApolloClient({

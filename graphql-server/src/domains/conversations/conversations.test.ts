@@ -6,6 +6,7 @@ import {
   createOfferRow,
   eventually,
   legacySocket,
+  pokeUntil,
   sleep,
   startTestApp,
   TestClient,
@@ -592,6 +593,36 @@ describe("real time over GraphQL", () => {
     const missed = await owner.client.gql(MESSAGES, { conversationId: id, after: lastSeen });
     expect(missed.body.data.messages.map((m: { content: string }) => m.content)).toEqual(["perdida 1", "perdida 2", "perdida 3"]);
     expect(live.values).toHaveLength(1);
+  });
+
+  it("serves a subscription sent again with the same text on new sockets (as after a restart), still checking each member, and refuses a wrong document each time", async () => {
+    const { owner, asker, offer } = await pair();
+    const intruder = await member();
+    const id = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id;
+    const ADDED = `subscription Again($id: Int!) { messageAdded(conversationId: $id) { id content isMine } }`;
+    for (const content of ["na primeira conexão", "na segunda conexão", "na terceira conexão"]) {
+      const ws = owner.client.ws();
+      const live = collect(ws, ADDED, { id });
+      // Until the subscription is live (a busy machine may take a while to set it up).
+      const sent: number[] = [];
+      await pokeUntil(
+        async () => sent.push((await asker.client.rest("POST", `/api/conversations/${id}/messages`, { content })).body.id),
+        () => live.values.length > 0,
+        "the subscription to be live",
+      );
+      expect(sent).toContain(live.values[0].messageAdded.id);
+      expect(live.values[0]).toMatchObject({ messageAdded: { content, isMine: false } });
+      await ws.dispose();
+    }
+    // The same text from someone outside the conversation: the document is known, the member is not.
+    const refused = collect(intruder.client.ws(), ADDED, { id });
+    await eventually(() => refused.errors.length > 0, 5000, "the refusal");
+    expect(JSON.stringify(refused.errors)).toContain("Conversa não encontrada");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const wrong = collect(owner.client.ws(), `subscription Wrong($id: Int!) { messageAdded(conversationId: $id) { id senderPhone } }`, { id });
+      await eventually(() => wrong.errors.length > 0, 5000, "the validation refusal");
+      expect(JSON.stringify(wrong.errors)).toContain("senderPhone");
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { notifySocketConnected } from "../../lib/apollo";
 import { findToast, meIs, renderApp, user, type Handler } from "../../test/renderApp";
 import { conversation, deferred, message } from "./testData";
 
@@ -103,6 +104,50 @@ describe("Central de Mensagens", () => {
     renderApp("/mensagens/5", handlers());
     await waitFor(() => expect(bubbles()).toHaveLength(2));
     expect(screen.queryByRole("button", { name: "Carregar mensagens anteriores" })).toBeNull();
+  });
+
+  it("after the socket reconnects, shows what came while it was down, asking again when the first catch-up fails", async () => {
+    const catchUps: unknown[] = [];
+    renderApp(
+      "/mensagens/5",
+      handlers({
+        Messages: (v) => {
+          if (v.after === undefined || v.after === null) return handlers().Messages(v);
+          catchUps.push(v.after);
+          // The instance it went to was stopping (a rolling restart): the request failed.
+          if (catchUps.length === 1) throw new Error("Failed to fetch");
+          return { data: { messages: [message({ id: 3, createdAt: "2026-03-12T14:05:00.000Z", content: "Enquanto você estava fora" })] } };
+        },
+      }),
+    );
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    act(() => notifySocketConnected());
+    await waitFor(() => expect(bubbles()).toHaveLength(3), { timeout: 5000 });
+    expect(bubbles()[2]).toHaveTextContent("Enquanto você estava fora");
+    expect(catchUps.slice(0, 2)).toEqual([2, 2]);
+  });
+
+  it("after the socket reconnects, asks once more a moment later from the same message (for what came before its subscription was live again)", async () => {
+    const catchUps: unknown[] = [];
+    renderApp(
+      "/mensagens/5",
+      handlers({
+        Messages: (v) => {
+          if (v.after === undefined || v.after === null) return handlers().Messages(v);
+          catchUps.push(v.after);
+          // Sent between the first catch-up and the moment the server had the subscription again.
+          if (catchUps.length === 1) return { data: { messages: [] } };
+          return { data: { messages: [message({ id: 3, createdAt: "2026-03-12T14:05:00.000Z", content: "Entre as duas" })] } };
+        },
+      }),
+    );
+    await waitFor(() => expect(bubbles()).toHaveLength(2));
+    act(() => notifySocketConnected());
+    await waitFor(() => expect(catchUps).toHaveLength(1));
+    expect(bubbles()).toHaveLength(2);
+    await waitFor(() => expect(bubbles()).toHaveLength(3), { timeout: 6000 });
+    expect(bubbles()[2]).toHaveTextContent("Entre as duas");
+    expect(catchUps).toEqual([2, 2]);
   });
 
   it("shows 'Nenhuma conversa ainda' without conversations", async () => {
