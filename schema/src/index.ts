@@ -14,6 +14,7 @@ export * from "./validation/report.js";
 export * from "./validation/board.js";
 export * from "./validation/banner.js";
 export * from "./plans.js";
+export * from "./entitlements.js";
 export * from "./publishing.js";
 export * from "./validation/checkout.js";
 export * from "./sponsors.js";

@@ -1,25 +1,15 @@
 import type { OfferTypeName, PlanName } from "./constants.js";
+import { MONTHLY_PUBLICATIONS } from "./entitlements.js";
 
 /**
- * The plan rules of publishing on the board (issue 24), shared by the server, which refuses by them,
- * and the proposal form, which shows them at the kind step. Beside plans.ts rather than in it: plans.ts
+ * The refusals of publishing on the board (issue 24) in members' words, by the limits of
+ * entitlements.ts; shared by the server, which refuses by them, and the proposal form, which shows
+ * them at the kind step. Beside plans.ts rather than in it: plans.ts
  * rides in the web's first load, and these are needed only once the form opens.
  */
 
 /** A plan's name as members read it ('Nobreza'). */
 export const planLabel = (plan: PlanName) => plan.charAt(0).toUpperCase() + plan.slice(1);
-
-/**
- * What each plan may publish on the board, per kind (spec part 2 section 6; docs/decisions.md): a
- * number of publications per calendar month in São Paulo (0: none), or null for no limit. Apoio is
- * free for every plan. The server refuses by it; the proposal form shows it at the kind step.
- */
-export const MONTHLY_PUBLICATIONS: Record<PlanName, Record<OfferTypeName, number | null>> = {
-  nobreza: { apoio: null, permuta: 0, collab: 0 },
-  alteza: { apoio: null, permuta: 2, collab: 2 },
-  majestade: { apoio: null, permuta: null, collab: null },
-  imperatriz: { apoio: null, permuta: null, collab: null },
-};
 
 const KIND_PLURAL: Record<OfferTypeName, string> = { collab: "Collabs", permuta: "Permutas", apoio: "Apoios" };
 

@@ -1,4 +1,4 @@
-import { clientMessageIdSchema, ERROR_TEXTS, messageContentSchema, type OfferTypeName, parseId, type PlanName } from "@clube-coroa/schema";
+import { clientMessageIdSchema, ERROR_TEXTS, mayContact, messageContentSchema, type OfferTypeName, parseId, type PlanName } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
@@ -75,12 +75,9 @@ export const displayName = (u: { nickname: string | null; fullName: string | nul
 
 const notFound = () => new AppError("CONVERSATION_NOT_FOUND");
 
-/**
- * Nobreza contacts and writes only in apoio conversations (spec part 1 section 6: contact and
- * message are restricted actions); a conversation whose offer was deleted counts as not apoio.
- * sendMessage's statement says the same in SQL (`locked`), reading her plan inside it.
- */
-const mayWriteIn = (plan: PlanName, offerType: OfferTypeName | null) => plan !== "nobreza" || offerType === "apoio";
+// Who may contact and write is schema's `mayContact` (entitlements.ts): nobreza only in apoio
+// conversations; a conversation whose offer was deleted counts as not apoio. sendMessage's statement
+// says the same in SQL (`locked`), reading her plan inside it; a test holds the two together.
 
 function validContent(content: unknown): string {
   const parsed = messageContentSchema.safeParse(content);
@@ -209,7 +206,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     if (offer.userId === user.id) throw new AppError("OWN_OFFER");
     // Contacting is refused whether or not the conversation exists (one she opened on a higher plan
     // stays in her list to read; docs/decisions.md 'A member moved down to nobreza').
-    if (!mayWriteIn(user.plan, offer.type)) throw new UpgradeRequiredError("contact", "alteza");
+    if (!mayContact(user.plan, offer.type)) throw new UpgradeRequiredError("contact", "alteza");
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
     // A hidden offer starts no new conversation; the ones already open go on.
@@ -316,7 +313,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     // - conv: her conversation, row-locked, so sends to it run one after the other and each
     //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
     //   `locked` when her plan, read here rather than from the session, keeps her from writing in
-    //   it (mayWriteIn): then nothing below writes;
+    //   it (mayContact): then nothing below writes;
     // - ins / touched: the message, and the conversation's last activity; nothing when her key
     //   names a stored message (ON CONFLICT waits for a racing insert of it to commit);
     // - claimed: the other members who are offline with WhatsApp notices on and were not told in

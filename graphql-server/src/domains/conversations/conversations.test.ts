@@ -13,6 +13,7 @@ import {
   withTwoInstances,
   type TestApp,
 } from "../../../test/harness.js";
+import { mayContact, OFFER_TYPES, PLANS } from "@clube-coroa/schema";
 import { PRESENCE_TIMEOUT_MS } from "../presence/presence.service.js";
 
 let t: TestApp;
@@ -320,6 +321,34 @@ describe("a member moved down to nobreza", () => {
     await t.app.services.prisma.offer.delete({ where: { id: gone.id } });
     expect((await send(owner.client, goneId, "Ainda posso falar?")).status).toBe(403);
     expect((await owner.client.rest("GET", `/api/conversations/${goneId}/messages`)).body).toHaveLength(1);
+  });
+});
+
+describe("the plans' contact rule (schema's entitlements.ts)", () => {
+  it("lets each plan contact and write about each kind exactly as mayContact says, the web's rule and the SQL's alike", async () => {
+    const admin = await member({ plan: "majestade" });
+    await t.app.services.prisma.user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
+    for (const plan of PLANS) {
+      for (const kind of OFFER_TYPES) {
+        const owner = await member();
+        const offer = await createOfferRow(t, owner.user.id, kind);
+        // Started on alteza (who may contact every kind), then moved to the plan under test.
+        const her = await member({ plan: "alteza" });
+        const started = await her.client.gql(START, { offerId: offer.id });
+        expect(started.body.data.startConversation.__typename).toBe("Conversation");
+        // As the staff page moves her (her session sees the new plan at once).
+        expect((await admin.client.rest("PUT", `/api/admin/user/${her.user.id}/plan`, { plan })).status).toBe(200);
+        const allowed = mayContact(plan, kind);
+        const again = (await her.client.gql(START, { offerId: offer.id })).body.data.startConversation;
+        const sent = (await her.client.gql(SEND, { conversationId: started.body.data.startConversation.id, content: `Olá, ${plan} sobre ${kind}` })).body.data.sendMessage;
+        expect([plan, kind, again.__typename, sent.__typename]).toEqual([
+          plan,
+          kind,
+          allowed ? "Conversation" : "UpgradeRequiredError",
+          allowed ? "Message" : "UpgradeRequiredError",
+        ]);
+      }
+    }
   });
 });
 

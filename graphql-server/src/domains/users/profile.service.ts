@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ERROR_TEXTS, normalizedWebUrl, parseId, PLAN_RANK, type PlanName, PREMIUM_PROFILE_FIELDS, profileSchema, todayInSaoPaulo, yearInSaoPaulo } from "@clube-coroa/schema";
+import { ERROR_MESSAGES, ERROR_TEXTS, hasShowcaseProfile, mayOpenProfiles, normalizedWebUrl, parseId, type PlanName, PREMIUM_PROFILE_FIELDS, profileSchema, todayInSaoPaulo, yearInSaoPaulo } from "@clube-coroa/schema";
 import type { Bus } from "../../events.js";
 import { syncAuthorFields } from "../offers/offers.service.js";
 import type { Clock } from "../../lib/clock.js";
@@ -118,14 +118,13 @@ export const REMOVED_MESSAGE = "Mensagem removida";
 
 /** profilePhoto / bannerImage: the image is stored at imageKey (spec: the literal marker 'webp'). */
 export const PHOTO_MARKER = "webp";
-const hasPremiumProfile = (plan: PlanName) => PLAN_RANK[plan] >= PLAN_RANK.majestade;
 /** Where a member's photo or banner is stored. */
 export const imageKey = (userId: number, kind: ImageKind) => `users/${userId}/${kind}.webp`;
 const isoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** The fields a plan below majestade may not keep: cleared in the same write that lowers the plan. */
 function premiumFieldsCleared(plan: PlanName) {
-  if (hasPremiumProfile(plan)) return {};
+  if (hasShowcaseProfile(plan)) return {};
   return {
     ...Object.fromEntries(PREMIUM_PROFILE_FIELDS.map((field) => [field, null])),
     bannerImage: null,
@@ -190,10 +189,10 @@ export function toProfileDTO(user: User): ProfileDTO {
  */
 export function presentPublicProfile(user: User, viewer: Pick<User, "id" | "plan" | "role">): PublicProfileDTO {
   if (user.id !== viewer.id && viewer.role !== "superuser") {
-    if (!hasPremiumProfile(user.plan)) throw new AppError("PROFILE_NOT_PUBLIC");
-    if (viewer.plan === "nobreza") throw new UpgradeRequiredError("view_profile", "alteza");
+    if (!hasShowcaseProfile(user.plan)) throw new AppError("PROFILE_NOT_PUBLIC");
+    if (!mayOpenProfiles(viewer.plan)) throw new UpgradeRequiredError("view_profile", "alteza");
   }
-  const premium = hasPremiumProfile(user.plan);
+  const premium = hasShowcaseProfile(user.plan);
   const onlyPremium = (value: string | null) => (premium ? value : null);
   // Rows saved before links were checked may hold 'javascript:' and the like: they never leave.
   const link = (value: string | null) => (premium && value ? normalizedWebUrl(value) : null);
@@ -254,7 +253,7 @@ export function createProfileService(deps: ProfileDeps) {
 
     const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) throw new AppError("UNAUTHENTICATED");
-    if (!hasPremiumProfile(current.plan)) {
+    if (!hasShowcaseProfile(current.plan)) {
       const sent = [...PREMIUM_PROFILE_FIELDS.filter((field) => profile[field] != null), ...(hasText(raw.bannerImage) ? ["bannerImage"] : [])];
       if (sent.length) throw new AppError("PLAN_FEATURE", undefined, { details: { fields: sent } });
     }
@@ -388,14 +387,14 @@ export function createProfileService(deps: ProfileDeps) {
    */
   async function planChanged(user: User) {
     publishUser(user);
-    if (!hasPremiumProfile(user.plan)) await removeImages(user.id, ["banner"]);
+    if (!hasShowcaseProfile(user.plan)) await removeImages(user.id, ["banner"]);
   }
 
   /** Stores a new profile photo or banner (re-encoded to WebP) and points her profile at it. */
   async function uploadImage(user: User, kind: ImageKind, bytes: Buffer): Promise<ProfileDTO> {
     const current = await prisma.user.findUnique({ where: { id: user.id } });
     if (!current) throw new AppError("UNAUTHENTICATED");
-    if (kind === "banner" && !hasPremiumProfile(current.plan)) {
+    if (kind === "banner" && !hasShowcaseProfile(current.plan)) {
       throw new AppError("PLAN_FEATURE", ERROR_TEXTS.bannerPlanFeature);
     }
     await assertAllowed(deps.uploadLimiter, user.id);
@@ -427,7 +426,7 @@ export function createProfileService(deps: ProfileDeps) {
     });
     if (!user) return null;
     if (kind === "photo" && user.profilePhoto !== PHOTO_MARKER) return null;
-    if (kind === "banner" && (user.bannerImage !== PHOTO_MARKER || !hasPremiumProfile(user.plan))) return null;
+    if (kind === "banner" && (user.bannerImage !== PHOTO_MARKER || !hasShowcaseProfile(user.plan))) return null;
     const current = isCurrentVersion(kind === "photo" ? user.profilePhotoUrl : user.bannerImageUrl, version);
     if (!viewer && !current) return null;
     const image = await storage.get(imageKey(userId, kind));

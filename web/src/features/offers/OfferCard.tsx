@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import styled, { css, keyframes } from "styled-components";
-import { LIMITS, PLAN_RANK, TIMINGS, type OfferTypeName, type PlanName, type PostTypeName } from "@clube-coroa/schema";
+import { asPlan, hasShowcaseProfile, LIMITS, TIMINGS, type OfferTypeName, type PostTypeName } from "@clube-coroa/schema";
 import { KindIcon } from "../../components/KindIcon";
 import { Avatar, memberPhotoUrl } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
@@ -60,9 +60,11 @@ export interface OfferCardProps {
 export const displayNameOf = (offer: Pick<BoardOffer, "userNickname" | "userFullName" | "userName">): string =>
   [offer.userNickname, offer.userFullName, offer.userName].map((v) => v?.trim()).find(Boolean) ?? "";
 
-/** Only majestade and imperatriz authors open a profile from the avatar. */
-export const authorProfileOpens = (plan: string | null | undefined): boolean =>
-  !!plan && plan in PLAN_RANK && PLAN_RANK[plan as PlanName] >= PLAN_RANK.majestade;
+/** Only the authors with a showcase profile (majestade and imperatriz) open it from the avatar. */
+export const authorProfileOpens = (plan: string | null | undefined): boolean => {
+  const author = asPlan(plan);
+  return author !== null && hasShowcaseProfile(author);
+};
 
 /** The author's photo address: the marker 'webp' means the photo lives at the user's photo path. */
 export const authorPhotoOf = (offer: Pick<BoardOffer, "userId" | "userProfilePhoto">): string | null =>

@@ -1,8 +1,11 @@
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import {
+  asPlan,
   BOARD_CATEGORY_GROUPS,
   BRAZILIAN_STATES,
   OFFER_CATEGORIES,
+  mayContact,
+  mayOpenProfiles,
   OFFER_TYPES,
   PLAN_RANK,
   PLANS,
@@ -82,12 +85,17 @@ export function nextPlan(plan: string | null | undefined): PlanName | null {
   return PLANS.find((p) => PLAN_RANK[p] === rank + 1) ?? null;
 }
 
-/** The profile view is for the higher plans' authors; a nobreza viewer is invited to alteza instead (decisions.md). */
-export const viewProfileNeedsUpgrade = (viewerPlan: string | null | undefined): boolean => viewerPlan === "nobreza";
+/** The profile view is for the higher plans' authors; a nobreza viewer is invited to alteza instead (entitlements.ts). */
+export const viewProfileNeedsUpgrade = (viewerPlan: string | null | undefined): boolean => {
+  const plan = asPlan(viewerPlan);
+  return plan !== null && !mayOpenProfiles(plan);
+};
 
-/** Nobreza may contact only apoio offers (spec part 1 section 6). */
-export const contactNeedsUpgrade = (plan: string | null | undefined, type: OfferTypeName) =>
-  plan === "nobreza" && type !== "apoio";
+/** Her plan keeps her from contacting an offer of this kind (entitlements.ts: nobreza, outside apoio). */
+export const contactNeedsUpgrade = (viewerPlan: string | null | undefined, type: OfferTypeName): boolean => {
+  const plan = asPlan(viewerPlan);
+  return plan !== null && !mayContact(plan, type);
+};
 
 /** Why the offers did not load, in the spec's words (part 1 section 8). */
 export function boardErrorMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-import { COMING_SOON_PLANS, PLAN_FEATURES, PLAN_RANK, PLANS, type PlanName } from "@clube-coroa/schema";
+import { COMING_SOON_PLANS, hasShowcaseProfile, PLAN_FEATURES, PLAN_RANK, PLANS, type PlanName } from "@clube-coroa/schema";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 
 /**
@@ -34,7 +34,6 @@ export function allFeaturesOf(plan: PlanName): string[] {
  */
 export function lostFeatures(current: PlanName, target: PlanName): string[] {
   const kept = new Set(allFeaturesOf(target));
-  const showcase = PLAN_RANK.majestade;
-  const profile = PLAN_RANK[current] >= showcase && PLAN_RANK[target] < showcase ? [PLAN_TEXTS.downgrade.profileShowcase] : [];
+  const profile = hasShowcaseProfile(current) && !hasShowcaseProfile(target) ? [PLAN_TEXTS.downgrade.profileShowcase] : [];
   return [...allFeaturesOf(current).filter((feature) => !kept.has(feature)), ...profile];
 }

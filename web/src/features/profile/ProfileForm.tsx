@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import styled from "styled-components";
 import {
+  asPlan,
+  hasShowcaseProfile,
   BRAZILIAN_STATES,
   INTERESTS,
   LIMITS,
-  PLAN_RANK,
   PREMIUM_PROFILE_FIELDS,
   PROFESSIONAL_ACTIVITIES,
   SPONSOR_FILTERS,
@@ -12,7 +13,6 @@ import {
   formatCpf,
   profileSchema,
   todayInSaoPaulo,
-  type PlanName,
   type Profile,
 } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
@@ -141,8 +141,10 @@ export interface ProfileFormProps {
 }
 
 /** Banner link, miniBio and social links are for majestade and imperatriz (spec part 1 section 6). */
-export const hasPremiumProfile = (plan: string): boolean =>
-  plan in PLAN_RANK && PLAN_RANK[plan as PlanName] >= PLAN_RANK.majestade;
+export const hasPremiumProfile = (plan: string): boolean => {
+  const known = asPlan(plan);
+  return known !== null && hasShowcaseProfile(known);
+};
 
 const STATE_BY_NAME = new Map<string, string>(BRAZILIAN_STATES.map(([uf, name]) => [name.toLowerCase(), uf]));
 const toUf = (state: string) => STATE_BY_NAME.get(state.trim().toLowerCase()) ?? state.trim();
