@@ -1,6 +1,6 @@
 // Compiles the server for production: one ES module, graphql-server/dist/main.js, with its source map
 // (not loaded by `npm run serve`: NODE_OPTIONS=--enable-source-maps shows TypeScript lines in stack
-// traces, at ~40 MB of memory for every package's maps; docs/decisions.md, issue 25). Our own TypeScript is bundled —
+// traces, at ~40 MB of memory for every package's maps; docs/decisions/0215-source-maps-40-mb.md). Our own TypeScript is bundled —
 // the server, the workspace package @clube-coroa/schema and the generated Prisma client — and every
 // other package stays in node_modules, loaded by Node as it is (native addons, WASM files and
 // packages that find their own files keep working).

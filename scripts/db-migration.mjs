@@ -2,7 +2,7 @@
 // Turns the change between prisma/schema.prisma and the newest migration's snapshot into a new
 // migration folder. Prisma 7's CLI needs a native engine we cannot download here, so this runs
 // Prisma 6.19's WASM schema engine from the dev-only tool folder prisma/tool (see
-// docs/decisions.md, "Migrations").
+// docs/decisions/0007-migrations.md).
 //   npm run db:migration -- <name>        write prisma/migrations/<timestamp>_<name>/
 //   npm run db:migration -- --check       exit 1 when the schema differs from the newest snapshot
 import { execFileSync } from "node:child_process";

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  // Development shows stack traces in error answers; nothing else does (docs/decisions.md).
+  // Development shows stack traces in error answers; nothing else does (docs/decisions/0008-graphql.md).
   spawn("npm", ["run", "dev", "-w", "graphql-server"], { stdio: "inherit", env: { NODE_ENV: "development", ...process.env } }),
   spawn("npm", ["run", "dev", "-w", "web"], { stdio: "inherit" }),
 ];

@@ -168,7 +168,7 @@ describe("GraphQL over HTTP: what the door refuses", () => {
 
   it("passes graphql-http's GraphQL-over-HTTP audits with no error (NODE_ENV=test)", async ({ annotate }) => {
     const { errors, remarks } = await audit(t);
-    // The known remarks (docs/decisions.md): 400 rather than 200 for a broken query to an
+    // The known remarks (docs/decisions/0161-graphql-over-http-audit.md): 400 rather than 200 for a broken query to an
     // application/json client (warn), and GET refused without apollo-require-preflight (notice).
     if (remarks.length) await annotate(remarks.join("\n"), "notice");
     expect(errors.map(describeAudit), `warnings and notices:\n${remarks.join("\n")}`).toEqual([]);

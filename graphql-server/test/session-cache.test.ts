@@ -1,4 +1,4 @@
-// The session cache (docs/decisions.md "Session cache"): an instance trusts a session it resolved
+// The session cache (docs/decisions/0100-session-cache.md): an instance trusts a session it resolved
 // for SESSION_CACHE_MS, and forgets it at once when it ends or her row changes, on every instance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpfFor, eventually, startTestApp, TestClient, withTwoInstances, type TestApp } from "./harness.js";

@@ -1,7 +1,7 @@
 // Uploads (profile photos and banners, the member's and the carousel's) in each kind of storage the
 // server offers, through the app as members use it: S3 against a real S3-compatible server run by
 // the test (with its outage), and two instances with their own data folders on one PostgreSQL
-// (docs/decisions.md "Uploads shared by every instance").
+// (docs/decisions/0188-uploads-shared-by-every-instance.md).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -127,7 +127,7 @@ export type OfferCategoryName = (typeof OFFER_CATEGORIES)[number];
 
 /**
  * The board's broader category filters: each of the 59 form categories belongs to exactly one
- * group (see docs/decisions.md). Filtering by a group shows offers with any of its categories.
+ * group (see docs/decisions/0017-category-filter.md). Filtering by a group shows offers with any of its categories.
  */
 export const BOARD_CATEGORY_GROUPS = {
   servicos: [

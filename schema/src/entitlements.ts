@@ -1,7 +1,7 @@
 import { PLAN_RANK, type OfferTypeName, type PlanName } from "./constants.js";
 
 /**
- * What each plan may do, and its limits (spec part 1 section 6, part 2 section 6; docs/decisions.md):
+ * What each plan may do, and its limits (spec part 1 section 6, part 2 section 6; docs/decisions/0018-plan-limits.md, 0237-plan-rules-in-the-contract.md):
  * one module for the server, which decides by it, and the web, which shows what the server will allow
  * (a locked kind, an upgrade prompt before she taps). The refusals' texts live with their callers
  * (publishing.ts, messages.ts); these are the rules alone, small enough for the web's first load.

@@ -91,7 +91,7 @@ async function boot(container: HTMLElement) {
   await nextTask();
   // The page's own code is fetched beside the first chunk. When the build prerendered this address
   // (`/`, `/auth`), its frame stays on screen until that code is here, and React then takes the
-  // frame over (see decisions.md) — no loading state between.
+  // frame over (see docs/decisions/0129-hydrated-where-the-first-render-is-the-prerendered-page-draw.md) — no loading state between.
   const client = createApolloClient();
   const prerendered = container.hasChildNodes();
   // What she types into the prerendered form meanwhile is carried over (lib/prerendered.ts).

@@ -1,6 +1,6 @@
 // Backup and restore of the embedded club (PGlite in DATA_DIR/pglite, uploads in DATA_DIR/uploads)
 // as one .tar.gz: manifest.json (checked on restore), database.tar (PGlite's own dumpDataDir of
-// its data folder) and uploads/. See docs/decisions.md "Issue 25: backups of the embedded club".
+// its data folder) and uploads/. See docs/decisions/0201-pglite-s-dumpdatadir-restored-with-loaddatadir-not-pg-dump-f.md and the records after it.
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, existsSync, openAsBlob, readdirSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, rmdir, stat, symlink, writeFile } from "node:fs/promises";

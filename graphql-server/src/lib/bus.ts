@@ -205,7 +205,7 @@ async function flushed(client: Redis) {
 /** What the instances' channels carry: the publishing instance's id (a UUID, 36 characters), then the event's JSON. */
 const ORIGIN_LENGTH = 36;
 
-/** Limits on waiting for Redis (docs/decisions.md "The bus during a Redis outage"). */
+/** Limits on waiting for Redis (docs/decisions/0177-rate-limits-fell-open-by-slowness.md, 0174-connected.md). */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /**

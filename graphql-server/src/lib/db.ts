@@ -143,7 +143,7 @@ export interface DatabaseOptions {
 /**
  * PGlite's PostgreSQL with 16 MB of shared buffers instead of initdb's 128 MB: its WASM memory then
  * stays at the module's 128 MB minimum instead of growing to ~190 MB, and never shrinks once grown
- * (docs/decisions.md, issue 25). Set at start (an existing data folder's postgresql.conf says 128 MB)
+ * (docs/decisions/0213-pglite-s-wasm-memory-190-mb-after-any-start.md). Set at start (an existing data folder's postgresql.conf says 128 MB)
  * and at initdb (the in-memory databases of the tests, the template below).
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";

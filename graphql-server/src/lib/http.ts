@@ -34,7 +34,7 @@ export const sessionTokenOf = (req: IncomingMessage) => parseCookie(req.headers.
 
 /**
  * The login device key: a random cookie that lets sign-in tell her browser from a stranger's, so
- * that nobody else's requests can void her code or use up her limits (docs/decisions.md).
+ * that nobody else's requests can void her code or use up her limits (docs/decisions/0003-sign-in-token-otp-policy.md).
  */
 const DEVICE_COOKIE = "coroa_device";
 // The longest browsers keep a cookie; renewed each time the device asks for a code.

@@ -24,8 +24,8 @@ export const SOCKET_REFUSALS: Record<SocketRefusal, string> = {
 const RETRY_AFTER_SECONDS = 30;
 
 /**
- * Counts this instance's open sockets per client address and per member (docs/decisions.md "Socket
- * caps"). `admit` is synchronous, so a check and its count cannot be split by another upgrade; the
+ * Counts this instance's open sockets per client address and per member
+ * (docs/decisions/0162-caps-per-instance.md). `admit` is synchronous, so a check and its count cannot be split by another upgrade; the
  * place is given back when the TCP socket closes, whichever way it ends (handshake failure, close,
  * terminate).
  */

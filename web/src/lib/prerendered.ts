@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 /**
- * The first screen the build prerendered (docs/decisions.md "First screen and JavaScript budget")
+ * The first screen the build prerendered (docs/decisions/0127-technique-prerendering-at-build-time.md and the records after it)
  * is plain HTML until React draws over it, and on a slow phone she may already be typing into it.
  * main.tsx hands the prerendered markup over here before React starts; a field marked
  * `data-keep="<name>"` reads what was typed into its prerendered twin on its first render, so

@@ -74,7 +74,7 @@ export interface StatsDeps {
 
 /**
  * The admin dashboard's counts. One statement of count(*) sub-queries, each served by an index or
- * a narrow scan (docs/decisions.md, "Staff tools"); the answer is kept for STATS_CACHE_MS and
+ * a narrow scan (docs/decisions/0072-dashboard-counts.md); the answer is kept for STATS_CACHE_MS and
  * forgotten as soon as a change is told on the bus, so a dashboard full of superusers (or the 30 s
  * poll of older clients) costs at most one computation a second per instance. `adminStatsChanged`
  * pushes fresh counts at most every STATS_PUSH_MS per instance, only while someone listens.

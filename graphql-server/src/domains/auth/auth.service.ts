@@ -149,7 +149,7 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * Sends a fresh 6-digit code by WhatsApp for the asking device; that device's earlier code stops
    * working, other devices' codes do not. Answers the device key the door keeps in the device cookie
-   * (a new one when the request carried none). The policy and its threat model: docs/decisions.md,
+   * (a new one when the request carried none). The policy and its threat model: docs/decisions/0003-sign-in-token-otp-policy.md and 0172-a-stranger-cannot-hold-a-new-device-back.md;
    * "Sign-in token (OTP) policy" and "A stranger cannot hold a new device back".
    */
   async function sendLoginToken(input: SendLoginTokenInput, meta: SignInMeta) {

@@ -15,7 +15,7 @@ interface Entry extends TrustedSession {
 
 /**
  * The sessions this instance resolved lately, by the sha256 of their token, each trusted for at
- * most `ttlMs` (docs/decisions.md "Session cache"). The store empties entries when a session ends or
+ * most `ttlMs` (docs/decisions/0100-session-cache.md). The store empties entries when a session ends or
  * her row changes, here at once and elsewhere through the bus. A lookup that began before any such
  * change does not store what it read (generation check), so a stale row never outlives the change.
  */

@@ -112,7 +112,7 @@ type ParsedEvent = z.output<typeof eventSchema>;
 /** Reais as ASAAS writes them (a number with at most two decimals) in integer cents, without float drift. */
 export const centsOfReais = (value: number) => Math.round(value * 100);
 
-/** What an event says that its payment does not (docs/decisions.md, "Webhook amounts and mismatched ids"). */
+/** What an event says that its payment does not (docs/decisions/0158-webhook-amounts-and-mismatched-ids.md). */
 type Mismatch =
   | { field: "value"; expectedCents: number; receivedCents: number }
   | { field: "customer" | "subscription" | "externalReference"; expected: string; received: string };
@@ -184,7 +184,7 @@ const ptDate = (day: string) => day.split("-").reverse().join("/");
  * sweep that ends plans whose payments stopped. Every paid state comes from the provider's events;
  * every plan change writes an AuditLog row and publishes `meUpdated` after commit.
  *
- * The order of a migration (docs/decisions.md, "Billing"): the current provider subscription is
+ * The order of a migration (docs/decisions/0058-migration-from-a-paid-plan-to-any-other-paid-plan-or-cycle-u.md): the current provider subscription is
  * cancelled first (if that fails nothing else happens: 'Erro na migração'), her plan holds until the
  * period she paid for ends, and the new plan starts when its first payment is confirmed.
  */

@@ -205,7 +205,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     }
     if (offer.userId === user.id) throw new AppError("OWN_OFFER");
     // Contacting is refused whether or not the conversation exists (one she opened on a higher plan
-    // stays in her list to read; docs/decisions.md 'A member moved down to nobreza').
+    // stays in her list to read; docs/decisions/0181-a-member-moved-down-to-nobreza-in-her-conversations.md).
     if (!mayContact(user.plan, offer.type)) throw new UpgradeRequiredError("contact", "alteza");
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
@@ -404,7 +404,7 @@ export function createConversationsService(deps: ConversationsDeps) {
   }
 
   /**
-   * Deletes the conversation for her only (docs/decisions.md): her membership is hidden and read;
+   * Deletes the conversation for her only (docs/decisions/0033-deleting-a-conversation-hides-it-for-her-only.md): her membership is hidden and read;
    * the other member keeps hers and every message. A new message shows it to her again.
    */
   async function deleteConversation(user: Pick<User, "id">, conversationId: number) {

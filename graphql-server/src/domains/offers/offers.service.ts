@@ -310,7 +310,7 @@ export function createOffersService(deps: OffersDeps) {
   const lockAuthor = (tx: Tx, userId: number) =>
     tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`offers:${userId}`}))) AS l`;
 
-  /** The plan rules of publishing (schema's MONTHLY_PUBLICATIONS, docs/decisions.md): refuses with PlanLimitError. */
+  /** The plan rules of publishing (schema's MONTHLY_PUBLICATIONS, docs/decisions/0018-plan-limits.md): refuses with PlanLimitError. */
   async function assertPlanAllows(tx: Tx, author: Pick<User, "id" | "plan">, type: OfferTypeName, now: Date) {
     const locked = kindLockedFor(author.plan, type);
     if (locked) throw new PlanLimitError(locked.message, locked.upgradeMessage);

@@ -40,7 +40,7 @@ export const PRESENCE_SWEEP_MS = 10_000;
 const FORGET_DEAD_INSTANCE_MS = 10 * 60_000;
 
 /**
- * Presence (docs/decisions.md): online while one of her sockets is open on a live instance or her
+ * Presence (docs/decisions/0043-presence.md, 0180-presence-after-an-instance-dies.md): online while one of her sockets is open on a live instance or her
  * last heartbeat (User.lastSeenAt) is within 90 s; offline on an explicit false, when her last
  * socket closes, or when a sweep finds neither. With Redis each instance keeps there the set of
  * members with a socket open on it and beats every 5 s; an instance that stops beating (killed,

@@ -16,7 +16,7 @@ export type StorageKind = "disk" | "memory" | "database" | "s3";
 /**
  * Where uploaded files live (profile photos, banners). Keys are relative paths such as
  * `users/7/photo.webp`. Every instance of a deployment must see the same files: `disk` only suits
- * one instance (its own `DATA_DIR/uploads`), `database` and `s3` are shared (docs/decisions.md
+ * one instance (its own `DATA_DIR/uploads`), `database` and `s3` are shared (docs/decisions/0188-uploads-shared-by-every-instance.md
  * "Uploads shared by every instance").
  *
  * An adapter that cannot reach its backend throws `StorageUnavailableError` (answered 503); a key

@@ -38,7 +38,7 @@ export class CloudWhatsAppSender implements WhatsAppSender {
     ]);
   }
 
-  /** The utility template: "{{1}} enviou uma mensagem sobre {{2}} no Clube Coroa" (docs/decisions.md). */
+  /** The utility template: "{{1}} enviou uma mensagem sobre {{2}} no Clube Coroa" (docs/decisions/0042-whatsapp-notice-of-a-new-message.md). */
   sendMessageNotification(phoneDigits: string, { senderName, offerTitle }: MessageNotice) {
     return this.sendTemplate(phoneDigits, this.options.messageTemplateName ?? "nova_mensagem", [
       {

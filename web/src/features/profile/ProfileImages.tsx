@@ -79,7 +79,7 @@ type UploadAnswer = { ok: true; profile: UploadedProfile } | { ok: false; messag
 
 /**
  * Files go to the upload endpoint as multipart (GraphQL carries JSON only, with a small body
- * limit: docs/decisions.md); the session cookie identifies her as on every request.
+ * limit: docs/decisions/0008-graphql.md); the session cookie identifies her as on every request.
  */
 async function uploadImage(kind: Kind, file: File): Promise<UploadAnswer> {
   const body = new FormData();
