@@ -346,6 +346,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupSumm
     }
     return { manifest, bytes: fileStat.size };
   } finally {
-    await rm(work, { recursive: true, force: true });
+    // When a truncated archive fails, tar can still be finishing a file it was writing: the removal
+    // is retried (ENOTEMPTY) rather than letting its error hide the refusal's.
+    await rm(work, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }).catch((error) => report(`Aviso: não foi possível apagar ${work}: ${(error as Error).message}`));
   }
 }

@@ -29,6 +29,8 @@ export const possibleTypes: Record<string, string[]> = {
   AdminChangePlanResult: ["AppError", "AdminUser"],
   CreatePartnerApiKeyResult: ["AppError", "CreatedPartnerApiKey"],
   RevokePartnerApiKeyResult: ["AppError", "PartnerApiKey"],
+  CreateBannerResult: ["AdminBanner", "AppError"],
+  ReplaceBannerImageResult: ["AdminBanner", "AppError"],
   UpdateBannerResult: ["AdminBanner", "AppError"],
   DeleteBannerResult: ["AppError", "DeleteBannerPayload"],
 };

@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, type InitialEntry } from "react-router-dom";
 import { Observable } from "rxjs";
@@ -89,4 +89,21 @@ export async function findToastRegion() {
 
 export async function findToast(text: string | RegExp) {
   return within(await findToastRegion()).findByText(text);
+}
+
+/**
+ * Waits until a person could press `element`: while a dialog takes over from another one, Radix keeps
+ * the page (and a layer not yet on top) at `pointer-events: none` for a moment, and a click then would
+ * be refused by user-event as a person's would go nowhere.
+ */
+export async function pressable(element: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => {
+    // The nearest element that says anything about pointer events decides, as in the browser.
+    for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      const value = getComputedStyle(node).pointerEvents;
+      if (value === "none") throw new Error(`${element.textContent} cannot be pressed yet`);
+      if (value) return;
+    }
+  });
+  return element;
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ProfileFieldsFragment } from "../../gql/graphql";
-import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
+import { meIs, pressable, renderApp, user, type Handler } from "../../test/renderApp";
 
 /**
  * A text in the toast list. The form has its own 'Notificações' section, hence the exact region name;
@@ -261,7 +261,7 @@ describe("ProfilePage", () => {
     await u.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Mudar para o plano NOBREZA?" }));
     expect(dialog.getByText("Clube do livro")).toBeInTheDocument();
-    await u.click(dialog.getByRole("button", { name: "Confirmar Downgrade" }));
+    await u.click(await pressable(dialog.getByRole("button", { name: "Confirmar Downgrade" })));
 
     expect(await findToast("Assinatura cancelada")).toBeInTheDocument();
     expect(calls.some((c) => c.operationName === "CancelSubscription")).toBe(true);
