@@ -72,7 +72,6 @@ export const STAFF_GRANT = { status: "active", paidUntil: null, asaasSubscriptio
 export const isStaffGrant = (s: { status: string; paidUntil: Date | null; asaasSubscriptionId: string | null }) =>
   s.status === "active" && s.paidUntil === null && s.asaasSubscriptionId === null;
 
-
 /** One transaction at a time per provider subscription (or payment): the checkout's writes and its webhooks. */
 export async function lockProviderKey(tx: Tx, key: string) {
   await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext(${`asaas:${key}`}))`;

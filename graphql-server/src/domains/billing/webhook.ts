@@ -95,7 +95,6 @@ interface Effects {
 export function createWebhook(ctx: BillingContext) {
   const { prisma, clock, log, bus, planWriter, audit, movePlan, otherCover } = ctx;
 
-
   /**
    * POST /api/webhooks/asaas. The token from ASAAS's webhook settings must match; every
    * authenticated event is recorded once by its id and answered 200, including those that change
@@ -107,7 +106,6 @@ export function createWebhook(ctx: BillingContext) {
     if (!parsed.success) throw new AppError("VALIDATION", ERROR_TEXTS.webhookEventInvalid);
     return processEvent(parsed.data);
   }
-
 
   async function processEvent(event: ParsedEvent): Promise<{ outcome: string }> {
     // What is kept of the event: never a card token or anything beyond brand and last four digits.
