@@ -10,7 +10,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import { Repeater } from "@graphql-yoga/subscription";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import proxyAddr from "proxy-addr";
 import { pinoHttp } from "pino-http";
@@ -112,59 +112,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   let draining = false;
   if (metrics) app.use(countRequests(metrics));
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          "default-src": ["'self'"],
-          // The pages' one inline script, by its hash (schema/src/earlyTaps.ts).
-          "script-src": ["'self'", EARLY_TAPS_SCRIPT_HASH],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", "https:"],
-          "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", "ws:", "wss:"],
-          "frame-ancestors": ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders());
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" }, ...REQUEST_LINE_OPTIONS }));
   // Answers over 1 KB (JSON, pages, the CSV download) in brotli or gzip as the client accepts; files
   // already compressed (the built assets, xlsx, images) and WebSocket upgrades are not touched.
   app.use(compression());
 
-  // The process answers (and its database): a proxy restarts an instance on failure. `busConnected`
-  // says whether its events reach the other instances (false while Redis is unreachable).
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await db.prisma.$queryRaw`SELECT 1`;
-      res.json({ status: "ok", database: db.describe, bus: services.bus.kind, busConnected: services.bus.connected });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
-  // Whether to send it traffic: 200 only when the database and (when configured) Redis answer
-  // within READY_TIMEOUT_MS; otherwise 503 naming what is missing.
-  app.get("/readyz", async (_req, res) => {
-    if (draining) return void res.status(503).json({ status: "draining" });
-    const database = await answersWithin(db.prisma.$queryRaw`SELECT 1`.then(() => true), READY_TIMEOUT_MS);
-    const checks: Record<string, boolean> = { database };
-    if (services.bus.kind === "redis") checks.redis = await services.bus.reachable(READY_TIMEOUT_MS);
-    const missing = Object.keys(checks).filter((name) => !checks[name]);
-    const states = Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? "ok" : "unreachable"]));
-    res.status(missing.length ? 503 : 200).json({ status: missing.length ? "unavailable" : "ready", ...states, ...(missing.length ? { missing } : {}) });
-  });
-
-  // Prometheus' text format, for the holder of METRICS_TOKEN only; not there without it.
-  app.get("/metrics", async (req, res) => {
-    if (!metrics || !config.METRICS_TOKEN) return void res.status(404).type("text/plain").send("Not found");
-    if (!bearerMatches(req.get("authorization"), config.METRICS_TOKEN)) {
-      return void res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Token de métricas inválido");
-    }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  registerHealthRoutes(app, { db, services, metrics, config, draining: () => draining });
 
   // A partner's Bearer key replaces the session on /graphql: no cookie is read, so no CSRF check applies.
   const unlessPartner = (handler: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
@@ -234,52 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     if (req.auth || req.partner) return next();
     assertAllowed(services.limits.anonymousGraphql, req.ip ?? "unknown").then(() => next(), next);
   };
-  const armor = apolloArmor();
-  const apollo = new ApolloServer<GraphQLContext>({
-    schema,
-    // Partners and tools read the printed schema (schema/schema.graphql); production does not serve it.
-    introspection: config.NODE_ENV !== "production",
-    csrfPrevention: true,
-    allowBatchedHttpRequests: false,
-    // No client sends persisted queries (the web app and partners send the text): a request that
-    // carries the extension is refused with 400 (graphqlOverHttpRules), and no cache of queries grows.
-    persistedQueries: false,
-    // main.ts handles SIGTERM and SIGINT (App.shutdown). Apollo's own handlers (on by default outside
-    // NODE_ENV=test) stopped Apollo and raised the signal again, which main.ts took for a second
-    // signal: every stop of the compiled server exited 1 within milliseconds, without its drain.
-    stopOnTerminationSignals: false,
-    // Board answers served from memory are sent as text made once (see boardResponseCache).
-    stringifyResult: stringifyAnswer,
-    includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,
-    validationRules: armor.validationRules,
-    parseOptions: armor.parseOptions,
-    formatError: (formatted, error) => {
-      const original = (error as { originalError?: unknown }).originalError;
-      const known = original === undefined ? null : toAppError(original);
-      if (known) {
-        const retry = known.retryAfterSeconds ? { retryAfterSeconds: known.retryAfterSeconds } : {};
-        return { message: known.message, extensions: { code: known.code, status: known.status, ...retry } };
-      }
-      if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") {
-        log.error({ err: original ?? error }, "unexpected GraphQL error");
-        return { message: ERROR_MESSAGES.INTERNAL, extensions: { code: "INTERNAL" } };
-      }
-      return refusalInPortuguese(formatted);
-    },
-    plugins: [
-      partnerOperationsOnly,
-      ...armor.plugins,
-      graphqlOverHttpRules,
-      // Requests in flight finish, up to the shutdown's grace (counted from the signal, see `shutdown`).
-      ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: config.SHUTDOWN_GRACE_SECONDS * 1000 }),
-      ApolloServerPluginLandingPageDisabled(),
-      // No cache hints are used: skip the per-field cache-control bookkeeping.
-      ApolloServerPluginCacheControlDisabled(),
-      boardResponseCache(services.offers.responseCache),
-      ...(metrics ? [countOperations(metrics)] : []),
-      { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
-    ],
-  });
+  const apollo = createApolloServer({ config, log, server, services, metrics, graphqlWs });
   await apollo.start();
   app.use(
     "/graphql",
@@ -379,6 +288,122 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     close,
   };
+}
+
+/** The security headers of every answer: the CSP allows the pages' one inline script by its hash. */
+function securityHeaders() {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        // The pages' one inline script, by its hash (schema/src/earlyTaps.ts).
+        "script-src": ["'self'", EARLY_TAPS_SCRIPT_HASH],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", "ws:", "wss:"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** /healthz, /readyz (503 while `draining`) and /metrics (with METRICS_TOKEN only). */
+function registerHealthRoutes(
+  app: Express,
+  deps: { db: Database; services: Services; metrics: Metrics | null; config: Config; draining: () => boolean },
+) {
+  const { db, services, metrics, config } = deps;
+  // The process answers (and its database): a proxy restarts an instance on failure. `busConnected`
+  // says whether its events reach the other instances (false while Redis is unreachable).
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.prisma.$queryRaw`SELECT 1`;
+      res.json({ status: "ok", database: db.describe, bus: services.bus.kind, busConnected: services.bus.connected });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Whether to send it traffic: 200 only when the database and (when configured) Redis answer
+  // within READY_TIMEOUT_MS; otherwise 503 naming what is missing.
+  app.get("/readyz", async (_req, res) => {
+    if (deps.draining()) return void res.status(503).json({ status: "draining" });
+    const database = await answersWithin(db.prisma.$queryRaw`SELECT 1`.then(() => true), READY_TIMEOUT_MS);
+    const checks: Record<string, boolean> = { database };
+    if (services.bus.kind === "redis") checks.redis = await services.bus.reachable(READY_TIMEOUT_MS);
+    const missing = Object.keys(checks).filter((name) => !checks[name]);
+    const states = Object.fromEntries(Object.entries(checks).map(([name, ok]) => [name, ok ? "ok" : "unreachable"]));
+    res.status(missing.length ? 503 : 200).json({ status: missing.length ? "unavailable" : "ready", ...states, ...(missing.length ? { missing } : {}) });
+  });
+
+  // Prometheus' text format, for the holder of METRICS_TOKEN only; not there without it.
+  app.get("/metrics", async (req, res) => {
+    if (!metrics || !config.METRICS_TOKEN) return void res.status(404).type("text/plain").send("Not found");
+    if (!bearerMatches(req.get("authorization"), config.METRICS_TOKEN)) {
+      return void res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Token de métricas inválido");
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+/** The GraphQL server: its limits, its errors in Portuguese, its plugins (drain, board cache, metrics). */
+function createApolloServer(deps: {
+  config: Config;
+  log: Logger;
+  server: Server;
+  services: Services;
+  metrics: Metrics | null;
+  graphqlWs: ReturnType<typeof graphqlWebSocket>;
+}) {
+  const { config, log, server, services, metrics, graphqlWs } = deps;
+  const armor = apolloArmor();
+  return new ApolloServer<GraphQLContext>({
+    schema,
+    // Partners and tools read the printed schema (schema/schema.graphql); production does not serve it.
+    introspection: config.NODE_ENV !== "production",
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    // No client sends persisted queries (the web app and partners send the text): a request that
+    // carries the extension is refused with 400 (graphqlOverHttpRules), and no cache of queries grows.
+    persistedQueries: false,
+    // main.ts handles SIGTERM and SIGINT (App.shutdown). Apollo's own handlers (on by default outside
+    // NODE_ENV=test) stopped Apollo and raised the signal again, which main.ts took for a second
+    // signal: every stop of the compiled server exited 1 within milliseconds, without its drain.
+    stopOnTerminationSignals: false,
+    // Board answers served from memory are sent as text made once (see boardResponseCache).
+    stringifyResult: stringifyAnswer,
+    includeStacktraceInErrorResponses: config.EXPOSE_ERROR_DETAILS,
+    validationRules: armor.validationRules,
+    parseOptions: armor.parseOptions,
+    formatError: (formatted, error) => {
+      const original = (error as { originalError?: unknown }).originalError;
+      const known = original === undefined ? null : toAppError(original);
+      if (known) {
+        const retry = known.retryAfterSeconds ? { retryAfterSeconds: known.retryAfterSeconds } : {};
+        return { message: known.message, extensions: { code: known.code, status: known.status, ...retry } };
+      }
+      if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") {
+        log.error({ err: original ?? error }, "unexpected GraphQL error");
+        return { message: ERROR_MESSAGES.INTERNAL, extensions: { code: "INTERNAL" } };
+      }
+      return refusalInPortuguese(formatted);
+    },
+    plugins: [
+      partnerOperationsOnly,
+      ...armor.plugins,
+      graphqlOverHttpRules,
+      // Requests in flight finish, up to the shutdown's grace (counted from the signal, see `shutdown`).
+      ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: config.SHUTDOWN_GRACE_SECONDS * 1000 }),
+      ApolloServerPluginLandingPageDisabled(),
+      // No cache hints are used: skip the per-field cache-control bookkeeping.
+      ApolloServerPluginCacheControlDisabled(),
+      boardResponseCache(services.offers.responseCache),
+      ...(metrics ? [countOperations(metrics)] : []),
+      { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
+    ],
+  });
 }
 
 /** The path of a request target, or null when it is not a valid URL path. */

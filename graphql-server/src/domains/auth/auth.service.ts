@@ -69,66 +69,66 @@ function deviceCodes(phone: string, meta: SignInMeta): Prisma.LoginTokenWhereInp
   return address ? { phone, addressBound: true, ip: address } : { phone, id: { in: [] } };
 }
 
+/** Like every text a client sends, sign-in input holding NUL is refused (the REST door does it too). */
+function refuseNul(input: PhoneInput) {
+  if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
+}
+
+function phoneOf(input: PhoneInput) {
+  const result = normalisePhone(String(input.phone ?? ""), input.countryCode);
+  if (!result.ok) throw new AppError("PHONE_INVALID");
+  return result;
+}
+
+/**
+ * The newest `limit` sends matching `where` within the hour, newest first, and how long until
+ * fewer than `limit` remain; `wait` is 0 while under the limit.
+ */
+async function sendsInLastHour(tx: Tx, where: Prisma.LoginTokenWhereInput, limit: number, now: Date) {
+  const recent = await tx.loginToken.findMany({
+    where: { ...where, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+    take: limit,
+  });
+  const wait = recent.length >= limit ? secondsUntil(now, recent[limit - 1].createdAt.getTime() + HOUR_MS) : 0;
+  return { recent, wait };
+}
+
+const phoneLimited = (wait: number) =>
+  new AppError("RATE_LIMITED_PHONE", ERROR_TEXTS.phoneRateLimited(Math.ceil(wait / 60)), {
+    retryAfterSeconds: wait,
+  });
+
+const ceilingReached = (wait: number) =>
+  new AppError("RECENT_CODE_REQUIRED", ERROR_TEXTS.recentCodeRequired(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
+
+/**
+ * Whether `code` is one the phone received within the hour, whoever asked for it. A shown code that
+ * could still sign someone in is retired, so this check cannot be used to find one that does: all
+ * it can open is one more code sent to her own WhatsApp.
+ */
+async function receivedRecently(tx: Tx, phone: string, code: string, now: Date) {
+  const received = await tx.loginToken.findMany({
+    where: { phone, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
+    select: { id: true, salt: true, codeHash: true, usedAt: true, invalidatedAt: true },
+  });
+  const shown = received.find((row) => safeEqualHex(hashCode(row.salt, code), row.codeHash));
+  if (shown && !shown.usedAt && !shown.invalidatedAt) await tx.loginToken.update({ where: { id: shown.id }, data: { invalidatedAt: now } });
+  return Boolean(shown);
+}
+
+async function isTrustedDevice(tx: Tx, phone: string, deviceKey: string | undefined) {
+  if (!deviceKey) return false;
+  const member = await tx.user.findUnique({
+    where: { phone },
+    select: { trustedDevices: { where: { deviceHash: sha256(deviceKey) }, select: { userId: true } } },
+  });
+  return Boolean(member?.trustedDevices.length);
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { prisma, config, clock, log, whatsapp, sessions } = deps;
-
-  /** Like every text a client sends, sign-in input holding NUL is refused (the REST door does it too). */
-  function refuseNul(input: PhoneInput) {
-    if (containsNul(input)) throw new AppError("VALIDATION", TEXT_MESSAGES.invalidCharacters);
-  }
-
-  function phoneOf(input: PhoneInput) {
-    const result = normalisePhone(String(input.phone ?? ""), input.countryCode);
-    if (!result.ok) throw new AppError("PHONE_INVALID");
-    return result;
-  }
-
-  /**
-   * The newest `limit` sends matching `where` within the hour, newest first, and how long until
-   * fewer than `limit` remain; `wait` is 0 while under the limit.
-   */
-  async function sendsInLastHour(tx: Tx, where: Prisma.LoginTokenWhereInput, limit: number, now: Date) {
-    const recent = await tx.loginToken.findMany({
-      where: { ...where, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
-      orderBy: { createdAt: "desc" },
-      select: { createdAt: true },
-      take: limit,
-    });
-    const wait = recent.length >= limit ? secondsUntil(now, recent[limit - 1].createdAt.getTime() + HOUR_MS) : 0;
-    return { recent, wait };
-  }
-
-  const phoneLimited = (wait: number) =>
-    new AppError("RATE_LIMITED_PHONE", ERROR_TEXTS.phoneRateLimited(Math.ceil(wait / 60)), {
-      retryAfterSeconds: wait,
-    });
-
-  const ceilingReached = (wait: number) =>
-    new AppError("RECENT_CODE_REQUIRED", ERROR_TEXTS.recentCodeRequired(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
-
-  /**
-   * Whether `code` is one the phone received within the hour, whoever asked for it. A shown code that
-   * could still sign someone in is retired, so this check cannot be used to find one that does: all
-   * it can open is one more code sent to her own WhatsApp.
-   */
-  async function receivedRecently(tx: Tx, phone: string, code: string, now: Date) {
-    const received = await tx.loginToken.findMany({
-      where: { phone, createdAt: { gt: new Date(now.getTime() - HOUR_MS) } },
-      select: { id: true, salt: true, codeHash: true, usedAt: true, invalidatedAt: true },
-    });
-    const shown = received.find((row) => safeEqualHex(hashCode(row.salt, code), row.codeHash));
-    if (shown && !shown.usedAt && !shown.invalidatedAt) await tx.loginToken.update({ where: { id: shown.id }, data: { invalidatedAt: now } });
-    return Boolean(shown);
-  }
-
-  async function isTrustedDevice(tx: Tx, phone: string, deviceKey: string | undefined) {
-    if (!deviceKey) return false;
-    const member = await tx.user.findUnique({
-      where: { phone },
-      select: { trustedDevices: { where: { deviceHash: sha256(deviceKey) }, select: { userId: true } } },
-    });
-    return Boolean(member?.trustedDevices.length);
-  }
 
   /**
    * How long the code this device would verify for the phone (its newest, as `verifyLoginToken`

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Repeater } from "@graphql-yoga/subscription";
 import { BANNER_MESSAGES, bannerCreateSchema, bannerIssueOf, bannerUpdateSchema, bannerWindowValid, ERROR_TEXTS, parseId } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { Banner, User } from "../../generated/prisma/client.js";
@@ -12,6 +11,7 @@ import type { Storage } from "../../providers/storage/storage.js";
 import { requireSuperuser } from "../admin/admin.policy.js";
 import { writeAudit, type AdminMeta } from "../admin/audit.js";
 import { toBannerWebp } from "./banner-image.js";
+import { createBannersLive } from "./banners-live.js";
 
 /** A banner as members (and visitors) see it. */
 export interface BannerDTO {
@@ -44,9 +44,6 @@ export interface BannersDeps {
 }
 
 type Staff = Pick<User, "id" | "role"> | null | undefined;
-
-/** A timer further ahead than this is re-armed then (and long timers drift). */
-const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
 
 const notFound = () => new AppError("NOT_FOUND", ERROR_TEXTS.bannerNotFound);
 function bannerId(value: unknown): number {
@@ -83,14 +80,6 @@ const present = (row: Banner): BannerDTO => ({ id: row.id, url: row.url, alt: ro
  * Redis each instance tells its own listeners, as one instance alone would.
  */
 export function createBannersService({ prisma, clock, log, bus, storage, runOnce }: BannersDeps) {
-  const changeListeners = new Set<(event: { at: string }) => void>();
-  const liveListeners = new Set<(banners: BannerDTO[]) => void>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let armings = 0;
-  /** The latest `at` of a change heard here: a scheduled boundary before it was announced already. */
-  let heardUpTo = 0;
-
   const liveWhere = (now: Date) => ({
     active: true,
     AND: [{ OR: [{ startsAt: null }, { startsAt: { lte: now } }] }, { OR: [{ endsAt: null }, { endsAt: { gt: now } }] }],
@@ -264,82 +253,8 @@ export function createBannersService({ prisma, clock, log, bus, storage, runOnce
     }
   }
 
-  // ---- real time: one bus subscription and one schedule timer per instance ----
+  const live = createBannersLive({ prisma, clock, log, bus, runOnce, listLive, published });
 
-  /** Reads the live list once per change for every bannersUpdated subscriber of this instance. */
-  let refreshing = false;
-  let refreshAgain = false;
-  async function pushLive() {
-    if (!liveListeners.size || stopped) return;
-    if (refreshing) {
-      refreshAgain = true;
-      return;
-    }
-    refreshing = true;
-    try {
-      do {
-        refreshAgain = false;
-        const banners = await listLive();
-        for (const listener of liveListeners) listener(banners);
-      } while (refreshAgain && !stopped && liveListeners.size);
-    } catch (error) {
-      log.warn({ err: error }, "banners push failed");
-    } finally {
-      refreshing = false;
-    }
-  }
-
-  function changed(event: { at: string }) {
-    if (stopped) return;
-    heardUpTo = Math.max(heardUpTo, Date.parse(event.at) || 0);
-    for (const listener of changeListeners) listener(event);
-    void pushLive();
-    void arm();
-  }
-
-  /** Sets this instance's timer to the next start or end of an active banner (at most a day ahead). */
-  async function arm() {
-    const arming = ++armings;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (stopped) return;
-    try {
-      const now = clock.now();
-      const [starting, ending] = await Promise.all([
-        prisma.banner.findFirst({ where: { active: true, startsAt: { gt: now } }, orderBy: { startsAt: "asc" }, select: { startsAt: true } }),
-        prisma.banner.findFirst({ where: { active: true, endsAt: { gt: now } }, orderBy: { endsAt: "asc" }, select: { endsAt: true } }),
-      ]);
-      if (arming !== armings || stopped) return;
-      const boundaries = [starting?.startsAt, ending?.endsAt].filter((date): date is Date => !!date).map((date) => date.getTime());
-      const next = boundaries.length ? Math.min(...boundaries) : null;
-      const wait = next === null ? MAX_TIMER_MS : Math.min(next - now.getTime(), MAX_TIMER_MS);
-      timer = setTimeout(() => {
-        timer = null;
-        if (next !== null && clock.now().getTime() >= next) void announce(next);
-        else void arm();
-      }, Math.max(wait, 1));
-      timer.unref();
-    } catch (error) {
-      if (!stopped) log.warn({ err: error }, "banners schedule not armed");
-    }
-  }
-
-  /** A scheduled boundary passed: told once to every instance through the bus, unless another instance did. */
-  async function announce(boundary: number) {
-    if (!runOnce || !bus.connected) return changed({ at: clock.now().toISOString() });
-    await runOnce("banners-schedule", async () => {
-      if (heardUpTo >= boundary) return;
-      published();
-    });
-    // The change re-arms the timer when it arrives; until then (or if another instance's never comes) this does.
-    if (heardUpTo < boundary) void arm();
-  }
-
-  const source = bus.pubsub.subscribe("banners:changed");
-  void (async () => {
-    for await (const event of source) changed(event);
-  })().catch((error: unknown) => log.warn({ err: error }, "banners stopped listening"));
-  void arm();
 
   return {
     listLive,
@@ -350,27 +265,10 @@ export function createBannersService({ prisma, clock, log, bus, storage, runOnce
     deleteBanner,
     readImage,
     /** Every change of the banners on any instance, and every scheduled start or end passing here. */
-    changes: () =>
-      new Repeater<{ at: string }>(async (push, stop) => {
-        const listener = (event: { at: string }) => void push(event);
-        changeListeners.add(listener);
-        await stop;
-        changeListeners.delete(listener);
-      }),
+    changes: live.changes,
     /** bannersUpdated: the live list after every change (read once per change for all subscribers here). */
-    liveUpdates: () =>
-      new Repeater<BannerDTO[]>(async (push, stop) => {
-        const listener = (banners: BannerDTO[]) => void push(banners);
-        liveListeners.add(listener);
-        await stop;
-        liveListeners.delete(listener);
-      }),
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      void source.return?.();
-    },
+    liveUpdates: live.liveUpdates,
+    stop: live.stop,
   };
 }
 

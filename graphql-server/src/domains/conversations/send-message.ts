@@ -1,0 +1,196 @@
+import { clientMessageIdSchema, messageContentSchema, parseId } from "@clube-coroa/schema";
+import { Prisma, type User } from "../../generated/prisma/client.js";
+import type { Bus } from "../../events.js";
+import type { MessageDTO, NewMessageNotification } from "./messages.js";
+import type { Clock } from "../../lib/clock.js";
+import type { PrismaClient } from "../../lib/db.js";
+import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
+import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
+import type { RateLimiter } from "../../lib/rate-limit.js";
+
+// Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
+// WhatsApp notice), behind the conversations service's sendMessage.
+
+/** What sending needs of the conversations service's dependencies. */
+export interface MessageSenderDeps {
+  /** Messages a member may send per minute (see services.ts); beyond it MESSAGES_TOO_FAST. */
+  sendLimiter?: RateLimiter;
+  prisma: PrismaClient;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  whatsapp: WhatsAppSender;
+  /** A conversation or message was added: the admin dashboard's counts changed. */
+  statsTouched?: () => void;
+}
+
+/** At most one WhatsApp notice per conversation and member in this window. */
+export const WHATSAPP_NOTICE_INTERVAL_MS = 15 * 60 * 1000;
+
+export type MessageRow = { id: number; conversationId: number; senderId: number | null; content: string; createdAt: Date };
+
+/** What sendMessage's statement answers: the message, who sent it, the offer, whom to tell. */
+type SentRow = MessageRow & {
+  senderNickname: string | null;
+  senderFullName: string | null;
+  senderPhone: string;
+  offerId: number | null;
+  offerTitle: string | null;
+  recipients: number[];
+  notice: string[];
+};
+/**
+ * The statement's row for her conversation: the message it stored, or `id` null when it stored
+ * none (`locked`: her plan keeps her from writing there; otherwise her key was used already).
+ */
+type SendRow = { locked: boolean } & (SentRow | { id: null });
+
+export const toMessageDTO = (m: MessageRow): MessageDTO => ({
+  id: m.id,
+  conversationId: m.conversationId,
+  senderId: m.senderId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+});
+
+export const displayName = (u: { nickname: string | null; fullName: string | null }) => u.nickname || u.fullName || "Parceira";
+
+export const notFound = () => new AppError("CONVERSATION_NOT_FOUND");
+
+// Who may contact and write is schema's `mayContact` (entitlements.ts): nobreza only in apoio
+// conversations; a conversation whose offer was deleted counts as not apoio. sendMessage's statement
+// says the same in SQL (`locked`), reading her plan inside it; a test holds the two together.
+function validContent(content: unknown): string {
+  const parsed = messageContentSchema.safeParse(content);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "too_big") throw new AppError("MESSAGE_TOO_LONG");
+  if (issue?.code === "custom") throw new AppError("VALIDATION", issue.message);
+  throw new AppError("MESSAGE_EMPTY");
+}
+
+/** The client's key for a message, when it gave one (absent or null: none). */
+function validClientMessageId(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const parsed = clientMessageIdSchema.safeParse(value);
+  if (!parsed.success) throw new AppError("CLIENT_MESSAGE_ID_INVALID");
+  return parsed.data;
+}
+
+export function createMessageSender(deps: MessageSenderDeps, publishUnread: (userIds: number[]) => void) {
+  const { prisma, clock, log, bus, whatsapp } = deps;
+
+  /**
+   * The message she already stored under `key` (a retry whose first answer was lost), as it was
+   * answered then; null when there is none. The key names one message: another text or
+   * conversation under it is refused.
+   */
+  async function storedUnderKey(user: Pick<User, "id">, key: string, conversationId: number, text: string): Promise<MessageDTO | null> {
+    const stored = await prisma.message.findUnique({ where: { senderId_clientMessageId: { senderId: user.id, clientMessageId: key } } });
+    if (!stored) return null;
+    if (stored.conversationId !== conversationId || stored.content !== text) throw new AppError("CLIENT_MESSAGE_ID_REUSED");
+    return toMessageDTO(stored);
+  }
+
+  /**
+   * Sends her message. With `clientMessageId`, sending it again (her first answer lost) answers the
+   * message already stored, with no second event, notice or unread message, also when both sends
+   * race: the unique (sender, key) lets one insert win and the other reads it.
+   */
+  async function sendMessage(
+    user: Pick<User, "id">,
+    conversationId: number,
+    content: unknown,
+    clientMessageId?: unknown,
+  ): Promise<MessageDTO> {
+    const text = validContent(content);
+    const key = validClientMessageId(clientMessageId);
+    if (parseId(conversationId) === null) throw notFound();
+    const verdict = await deps.sendLimiter?.hit(String(user.id));
+    if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+    const now = clock.now();
+    const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
+    // One statement, so one round trip and no interactive transaction (every send pays for it):
+    // - conv: her conversation, row-locked, so sends to it run one after the other and each
+    //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
+    //   `locked` when her plan, read here rather than from the session, keeps her from writing in
+    //   it (mayContact): then nothing below writes;
+    // - ins / touched: the message, and the conversation's last activity; nothing when her key
+    //   names a stored message (ON CONFLICT waits for a racing insert of it to commit);
+    // - claimed: the other members who are offline with WhatsApp notices on and were not told in
+    //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
+    //   The two updates never touch the same row.
+    const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
+      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})`;
+    const [sent] = await prisma.$queryRaw<SendRow[]>`
+      WITH conv AS (
+        SELECT c.id, c."lastMessageAt", c."offerId",
+          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked"
+        FROM "Conversation" c JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = c."offerId"
+        WHERE c.id = ${conversationId}
+          AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
+        FOR UPDATE OF c
+      ), ins AS (
+        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt", "clientMessageId")
+        SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond'), ${key} FROM conv
+        WHERE NOT conv."locked"
+        ON CONFLICT ("senderId", "clientMessageId") DO NOTHING
+        RETURNING "id", "conversationId", "senderId", "content", "createdAt"
+      ), touched AS (
+        UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
+      ), claimed AS (
+        UPDATE "ConversationMember" cm SET "lastWhatsappNotifiedAt" = ${now}::timestamp(3), "hiddenAt" = NULL
+        FROM ins, "User" u
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND ${eligible}
+        RETURNING u.phone
+      ), shown AS (
+        UPDATE "ConversationMember" cm SET "hiddenAt" = NULL
+        FROM ins, "User" u
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
+        RETURNING cm."userId"
+      )
+      SELECT conv."locked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
+        s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
+        o.id AS "offerId", o.title AS "offerTitle",
+        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id} ORDER BY m."userId") AS "recipients",
+        ARRAY(SELECT phone FROM claimed) AS "notice"
+      FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
+      LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
+    if (!sent) throw notFound();
+    if (sent.id === null) {
+      // A message stored under her key is answered even if her plan changed since.
+      const stored = key === null ? null : await storedUnderKey(user, key, conversationId, text);
+      if (stored) return stored;
+      throw sent.locked ? new UpgradeRequiredError("message", "alteza") : notFound();
+    }
+    const message: MessageRow = sent;
+    const recipients = sent.recipients;
+    const notice = sent.notice;
+    const sender = { nickname: sent.senderNickname, fullName: sent.senderFullName, phone: sent.senderPhone };
+    const offer = sent.offerId === null ? null : { id: sent.offerId, title: sent.offerTitle ?? "" };
+
+    const dto = toMessageDTO(message);
+    bus.pubsub.publish("message:added", conversationId, dto);
+    deps.statsTouched?.();
+    const notification: NewMessageNotification = {
+      messageId: message.id,
+      senderName: displayName(sender),
+      senderPhone: sender.phone,
+      content: message.content,
+      conversationId,
+      offerId: offer?.id ?? null,
+      offerTitle: offer?.title ?? null,
+    };
+    for (const userId of recipients) bus.pubsub.publish("notification:new", userId, notification);
+    publishUnread(recipients);
+    for (const phone of notice) {
+      whatsapp
+        .sendMessageNotification(phone, { senderName: notification.senderName, offerTitle: offer?.title ?? "sua oferta" })
+        .catch((error: unknown) => log.warn({ err: error, conversationId }, "WhatsApp new-message notice failed"));
+    }
+    return dto;
+  }
+
+  return { sendMessage };
+}
