@@ -88,16 +88,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const ownsDb = !options.db;
-  const open = () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX });
-  let db = options.db ?? (await open());
+  // The first start of an embedded club: the database and its demo are made by a child process (seed/auto.ts).
+  if (ownsDb && seedsInChildProcess(config)) await seedInChildProcess(config, log);
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");
-  if (ownsDb && (await seedsInChildProcess(db, config))) {
-    // The first start of an embedded club: the demo is written by a child process (seed/auto.ts).
-    await db.close();
-    await seedInChildProcess(config, log);
-    db = await open();
-  }
   // One storage for the demo's photos and the services that serve them.
   const storage = createStorage(config, db);
   if (storage.kind === "disk" && config.DATABASE_URL) {

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.js";
 import { ADVISORY_LOCK, type Database } from "../lib/db.js";
@@ -35,20 +37,24 @@ function compiledEntry() {
 }
 
 /**
- * Whether the demo is seeded by a child process: the compiled server on an embedded database in a
- * folder, when the demo is wanted and the database has no member yet. The seed's garbage and the code
- * it alone uses (DiceBear, sharp's threads, the pages PGlite's WASM touched while writing the demo)
- * then leave with the child instead of staying resident in the server: ~30–60 MB on a 1 GB machine
- * (docs/decisions.md, issue 25). Sources run with tsx and the tests' databases seed in-process.
+ * Whether the demo is seeded by a child process: the compiled server on an embedded database whose
+ * folder is still empty (its first start), when the demo is wanted. The child makes the database,
+ * applies the migrations and writes the demo before this process opens it; the seed's garbage and
+ * what only it uses (DiceBear, sharp's threads, the pages PGlite's WASM touched while writing the
+ * demo) leave with the child instead of staying resident in the server (docs/decisions.md, issue 25).
+ * Sources run with tsx and the tests' databases seed in-process.
  */
-export async function seedsInChildProcess(db: Database, config: Pick<Config, "SEED_DEMO" | "DATABASE_URL" | "DATA_DIR">) {
+export function seedsInChildProcess(config: Pick<Config, "SEED_DEMO" | "DATABASE_URL" | "DATA_DIR">) {
   if (!compiledEntry() || config.DATABASE_URL || config.DATA_DIR === "memory" || config.SEED_DEMO === "never") return false;
-  return (await db.prisma.user.count()) === 0;
+  const dir = join(config.DATA_DIR, "pglite");
+  return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
 /**
- * Runs the compiled server again as a child that only seeds the database (main.ts, SEED_CHILD_ENV) and
- * waits for it. The caller has closed its database first: PGlite's folder has one owner at a time.
+ * Runs the compiled server again as a child that only makes and seeds the database (main.ts,
+ * SEED_CHILD_ENV) and waits for it; called before this process opens the database (PGlite's folder
+ * has one owner at a time). Whether it succeeded or not, the caller opens the database next: a failed
+ * child leaves an empty database, which is then seeded in-process, or a reason the open reports.
  */
 export async function seedInChildProcess(config: Pick<Config, "DATA_DIR">, log: Logger) {
   const entry = compiledEntry();
@@ -61,6 +67,6 @@ export async function seedInChildProcess(config: Pick<Config, "DATA_DIR">, log: 
     child.once("error", reject);
     child.once("exit", (exitCode, signal) => resolve(signal ? null : exitCode));
   });
-  if (code !== 0) throw new Error(`os dados de demonstração não foram criados: o processo que os cria terminou com ${code ?? "um sinal"}`);
-  log.debug({ pid: child.pid }, "demo seeded by a child process");
+  if (code !== 0) log.error({ exitCode: code }, "the child process seeding the demo failed: seeding in this process");
+  return code === 0;
 }
