@@ -5,13 +5,44 @@
 // other package stays in node_modules, loaded by Node as it is (native addons, WASM files and
 // packages that find their own files keep working).
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}graphql-server/dist`;
 const started = performance.now();
+const require = createRequire(`${root}graphql-server/package.json`);
+
+/**
+ * Prisma's generated client loads its query compiler from a module holding the WASM as a 4.5 MB
+ * base64 string, which stays in memory for the process's life (the module's source and the string,
+ * ~9 MB) after it has been compiled once. The build writes the decoded bytes next to main.js and the
+ * client reads them from the file instead: the bytes are garbage once compiled (issue 25, memory).
+ */
+function prismaWasmFromFile() {
+  const pattern = /getQueryCompilerWasmModule: async \(\) => \{\s*const \{ wasm \} = await import\("(@prisma\/client\/runtime\/([\w.]+)\.wasm-base64\.mjs)"\)\s*return await decodeBase64AsWasm\(wasm\)\s*\}/;
+  return {
+    name: "prisma-wasm-from-file",
+    setup(builder) {
+      builder.onLoad({ filter: /generated[\\/]prisma[\\/]internal[\\/]class\.ts$/ }, async (args) => {
+        const source = readFileSync(args.path, "utf8");
+        const found = pattern.exec(source);
+        if (!found) throw new Error("prisma-wasm-from-file: the generated client no longer loads its query compiler as expected; update scripts/build-server.mjs");
+        const [, specifier, name] = found;
+        const { wasm } = await import(require.resolve(specifier));
+        mkdirSync(outdir, { recursive: true });
+        writeFileSync(`${outdir}/${name}.wasm`, Buffer.from(wasm, "base64"));
+        const replacement = `getQueryCompilerWasmModule: async () => {
+    const { readFile } = await import("node:fs/promises")
+    return new WebAssembly.Module(await readFile(new URL("./${name}.wasm", import.meta.url)))
+  }`;
+        return { contents: source.replace(pattern, replacement), loader: "ts" };
+      });
+    },
+  };
+}
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -26,6 +57,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   plugins: [
+    prismaWasmFromFile(),
     {
       name: "node-modules-external",
       setup(builder) {

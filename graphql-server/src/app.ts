@@ -36,7 +36,7 @@ import { restApi, restErrorHandler } from "./rest/index.js";
 import { legacySockets } from "./rest/sockets.js";
 import { graphqlWebSocket } from "./graphql-ws.js";
 import { schema } from "./schema.js";
-import { seedIfEmpty } from "./seed/auto.js";
+import { seedIfEmpty, seedInChildProcess, seedsInChildProcess } from "./seed/auto.js";
 import { createServices, createStorage, type Services } from "./services.js";
 import { boardResponseCache, stringifyAnswer } from "./graphql/board-response-cache.js";
 import { partnerIdentity, partnerOperationsOnly } from "./graphql/partner-door.js";
@@ -88,6 +88,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const ownsDb = !options.db;
+  // The first start of an embedded club: the database and its demo are made by a child process (seed/auto.ts).
+  if (ownsDb && seedsInChildProcess(config)) await seedInChildProcess(config, log);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DATABASE_POOL_MAX }));
   const applied = await applyMigrations(db.raw);
   if (applied.length) log.info({ applied }, "migrations applied");

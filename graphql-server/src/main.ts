@@ -2,8 +2,12 @@ import { PRODUCT_NAME } from "@clube-coroa/schema";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { DataDirBusyError } from "./lib/data-dir-owner.js";
+import { systemClock } from "./lib/clock.js";
+import { openDatabase } from "./lib/db.js";
 import { createLogger } from "./lib/log.js";
-import { MigrationError } from "./lib/migrate.js";
+import { applyMigrations, MigrationError } from "./lib/migrate.js";
+import { createStorage } from "./providers/storage/create.js";
+import { SEED_CHILD_ENV, seedIfEmpty } from "./seed/auto.js";
 
 async function main() {
   let config;
@@ -17,6 +21,15 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  if (process.env[SEED_CHILD_ENV] === "1") {
+    // Started by the server's first start on an embedded database (seed/auto.ts): make it, write the demo, end.
+    const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const applied = await applyMigrations(db.raw);
+    if (applied.length) log.info({ applied }, "migrations applied");
+    await seedIfEmpty(db, config, log, systemClock.now(), createStorage(config, db));
+    await db.close();
+    process.exit(0);
+  }
   // A last guard: a promise nobody awaited must not end the process for every member (the cause is
   // still a bug: it is logged as an error).
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
