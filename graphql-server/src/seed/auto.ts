@@ -41,7 +41,7 @@ function compiledEntry() {
  * folder is still empty (its first start), when the demo is wanted. The child makes the database,
  * applies the migrations and writes the demo before this process opens it; the seed's garbage and
  * what only it uses (DiceBear, sharp's threads, the pages PGlite's WASM touched while writing the
- * demo) leave with the child instead of staying resident in the server (docs/decisions.md, issue 25).
+ * demo) leave with the child instead of staying resident in the server (docs/decisions/0240-issue-25-the-two-memory-targets-still-missed-embedded-first.md).
  * Sources run with tsx and the tests' databases seed in-process.
  */
 export function seedsInChildProcess(config: Pick<Config, "SEED_DEMO" | "DATABASE_URL" | "DATA_DIR">) {

@@ -31,7 +31,7 @@ const brl = (cents: number) => (cents / 100).toLocaleString("pt-BR", { style: "c
 const ptDate = (day: string) => day.split("-").reverse().join("/");
 
 /**
- * Checkout (also migration). The order of a migration (docs/decisions.md, "Billing"): the current
+ * Checkout (also migration). The order of a migration (docs/decisions/0058-migration-from-a-paid-plan-to-any-other-paid-plan-or-cycle-u.md): the current
  * provider subscription is cancelled first (if that fails nothing else happens: 'Erro na migração'),
  * her plan holds until the period she paid for ends, and the new plan starts when its first payment
  * is confirmed. `replayEarlyEvents` applies the webhook's events that came before the payment was written.

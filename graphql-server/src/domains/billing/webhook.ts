@@ -47,7 +47,7 @@ export type ParsedEvent = z.output<typeof eventSchema>;
 /** Reais as ASAAS writes them (a number with at most two decimals) in integer cents, without float drift. */
 export const centsOfReais = (value: number) => Math.round(value * 100);
 
-/** What an event says that its payment does not (docs/decisions.md, "Webhook amounts and mismatched ids"). */
+/** What an event says that its payment does not (docs/decisions/0158-webhook-amounts-and-mismatched-ids.md). */
 type Mismatch =
   | { field: "value"; expectedCents: number; receivedCents: number }
   | { field: "customer" | "subscription" | "externalReference"; expected: string; received: string };
