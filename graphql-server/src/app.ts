@@ -275,7 +275,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used: skip the per-field cache-control bookkeeping.
       ApolloServerPluginCacheControlDisabled(),
-      boardResponseCache(services.offers.responseCache),
+      boardResponseCache(services.offers.board),
       ...(metrics ? [countOperations(metrics)] : []),
       { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
     ],
