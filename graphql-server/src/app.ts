@@ -401,7 +401,7 @@ function createApolloServer(deps: {
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used: skip the per-field cache-control bookkeeping.
       ApolloServerPluginCacheControlDisabled(),
-      boardResponseCache(services.offers.responseCache),
+      boardResponseCache(services.offers.board),
       ...(metrics ? [countOperations(metrics)] : []),
       { async serverWillStart() { return { async drainServer() { await graphqlWs.dispose(); } }; } },
     ],

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ApolloServerPlugin, GraphQLRequestContext } from "@apollo/server";
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { GraphQLContext } from "../context.js";
-import type { BoardCache } from "../domains/offers/board-cache.js";
-import type { CachedBoardResult } from "../domains/offers/offers.service.js";
+import type { BoardReadModel, CachedBoardResult, PersonalOfferField, PersonalValues } from "../domains/offers/board-read-model.js";
 
 /** Root fields whose answer is the same for every anonymous visitor and changes only with the board. */
 const PUBLIC_BOARD_FIELDS = new Set(["offers", "__typename"]);
@@ -19,18 +18,19 @@ function readsOnlyTheBoard(operation: OperationDefinitionNode | undefined) {
 
 /**
  * Where a member's board answer differs from another member's: the response keys (aliases) of each
- * node's `isLiked` and `isOwn`, and of the `id` and `userId` that decide them, under the response keys
- * of `offers`, `edges` and `node`. Null when the query cannot be personalised safely (a directive on
- * that path, or a personal field without the id that decides it): such a member's query executes.
+ * node's personal fields (those the board's read model declares) and of the `id` that decides them,
+ * under the response keys of `offers`, `edges` and `node`. Null when the query cannot be personalised
+ * safely (a directive on that path, or a personal field without the card's id): such a member's query
+ * executes.
  */
 interface Personalisation {
   offers: string[];
   edges: string[];
   node: string[];
   id: string[];
-  userId: string[];
-  isLiked: string[];
-  isOwn: string[];
+  personal: { field: PersonalOfferField; keys: string[] }[];
+  /** The personal fields the query selects. */
+  fields: Set<PersonalOfferField>;
 }
 
 /** The fields of a selection set by name (fragments flattened), each with its response keys and sub-selections; null if a directive appears. */
@@ -57,7 +57,11 @@ function fieldsOf(sets: SelectionSetNode[], fragments: Map<string, FragmentDefin
   return sets.every((set) => visit(set, 0)) ? fields : null;
 }
 
-function personalisationOf(document: DocumentNode, operation: OperationDefinitionNode): Personalisation | null {
+function personalisationOf(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  personalFields: readonly PersonalOfferField[],
+): Personalisation | null {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const root = fieldsOf([operation.selectionSet], fragments);
@@ -69,16 +73,16 @@ function personalisationOf(document: DocumentNode, operation: OperationDefinitio
   const card = node && fieldsOf(node.sets, fragments);
   if (!root || (offers && !connection) || (edges && !edge) || (node && !card)) return null;
   const keys = (name: string) => [...(card?.get(name)?.keys ?? [])];
-  const plan = {
+  const personal = personalFields.map((field) => ({ field, keys: keys(field) })).filter((p) => p.keys.length > 0);
+  const plan: Personalisation = {
     offers: [...(offers?.keys ?? [])],
     edges: [...(edges?.keys ?? [])],
     node: [...(node?.keys ?? [])],
     id: keys("id"),
-    userId: keys("userId"),
-    isLiked: keys("isLiked"),
-    isOwn: keys("isOwn"),
+    personal,
+    fields: new Set(personal.map((p) => p.field)),
   };
-  if ((plan.isLiked.length || plan.isOwn.length) && !plan.id.length) return null;
+  if (personal.length && !plan.id.length) return null;
   return plan;
 }
 
@@ -103,15 +107,11 @@ function nodesIn(data: Json, plan: Personalisation): Json[] {
   return nodes;
 }
 
-/** What a card's personal field is: `isLiked`, or `isOwn` (decided by the card's author). */
-type PersonalField = { kind: "liked"; id: unknown } | { kind: "own"; author: unknown };
+/** One personal field of one card: which card (its id as the answer holds it) and which field. */
+type PersonalField = { id: unknown; field: PersonalOfferField };
 
-/**
- * A copy of a member's answer with each card's isLiked and isOwn given by `valueOf` (the path to each
- * node copied, the rest shared). A card's author is its userId, or, when the query did not ask for
- * userId, the author the board knows for it (`authors`).
- */
-function personalised(data: Json, plan: Personalisation, authors: Map<number, number> | null, valueOf: (field: PersonalField) => unknown): Json {
+/** A copy of a member's answer with each card's personal fields given by `valueOf` (the path to each node copied, the rest shared). */
+function personalised(data: Json, plan: Personalisation, valueOf: (slot: PersonalField) => unknown): Json {
   const copy = { ...data };
   for (const offersKey of plan.offers) {
     if (!isObject(copy[offersKey])) continue;
@@ -127,9 +127,7 @@ function personalised(data: Json, plan: Personalisation, authors: Map<number, nu
           if (!isObject(mine[nodeKey])) continue;
           const node = { ...(mine[nodeKey] as Json) };
           const id = node[plan.id[0]];
-          for (const key of plan.isLiked) node[key] = valueOf({ kind: "liked", id });
-          const author = plan.userId.length ? node[plan.userId[0]] : typeof id === "number" ? authors?.get(id) : undefined;
-          for (const key of plan.isOwn) node[key] = valueOf({ kind: "own", author });
+          for (const { field, keys } of plan.personal) for (const key of keys) node[key] = valueOf({ id, field });
           mine[nodeKey] = node;
         }
         return mine;
@@ -155,7 +153,7 @@ export function stringifyAnswer(value: { data?: unknown; errors?: unknown; exten
 }
 
 /**
- * The members' answer as text with a slot for each card's isLiked and isOwn: each member's text is
+ * The members' answer as text with a slot for each card's personal fields: each member's text is
  * its pieces joined with her values, instead of serialising her copy. The slots are marked by strings
  * JSON cannot produce from a member's text without this process's random nonce.
  */
@@ -166,9 +164,9 @@ interface MembersTemplate {
 const NONCE = randomBytes(12).toString("hex");
 const SLOT = new RegExp(`"\\\\u0000${NONCE}:(\\d+)"`);
 
-function templateOf(data: Json, plan: Personalisation, authors: Map<number, number> | null): MembersTemplate | null {
+function templateOf(data: Json, plan: Personalisation): MembersTemplate | null {
   const fields: PersonalField[] = [];
-  const marked = personalised(data, plan, authors, (field) => `\u0000${NONCE}:${fields.push(field) - 1}`);
+  const marked = personalised(data, plan, (field) => `\u0000${NONCE}:${fields.push(field) - 1}`);
   const split = answerText({ data: marked }).split(SLOT);
   const pieces = split.filter((_, i) => i % 2 === 0);
   const order = split.filter((_, i) => i % 2 === 1).map(Number);
@@ -177,9 +175,9 @@ function templateOf(data: Json, plan: Personalisation, authors: Map<number, numb
   return { pieces, fields: order.map((slot) => fields[slot]) };
 }
 
-function filled(template: MembersTemplate, valueOf: (field: PersonalField) => boolean) {
+function filled(template: MembersTemplate, valueOf: (field: PersonalField) => unknown) {
   let text = template.pieces[0];
-  for (let i = 0; i < template.fields.length; i += 1) text += String(valueOf(template.fields[i])) + template.pieces[i + 1];
+  for (let i = 0; i < template.fields.length; i += 1) text += JSON.stringify(valueOf(template.fields[i])) + template.pieces[i + 1];
   return text;
 }
 
@@ -192,12 +190,15 @@ function filled(template: MembersTemplate, valueOf: (field: PersonalField) => bo
  * answered from it (it may not read the board anyway). Answers with errors are
  * never kept.
  *
- * A signed-in member's answer is the members' presentation, the same for every member but for each
- * card's `isLiked` and `isOwn`: one member's answer is kept (apart from the anonymous ones) and served
- * to every member with those two fields set for her, her likes read in one statement. A query where
- * they cannot be found safely (directives, or isLiked without the card's id) executes as before.
+ * A signed-in member's answer is the members' presentation, the same for every member but for the
+ * fields the board's read model declares personal (`board.personalFields`): one member's answer is
+ * kept (apart from the anonymous ones) and served to every member with those fields set for her by
+ * the read model (`board.personalValues`). A query where they cannot be found safely (directives, or
+ * a personal field without the card's id), or whose cards the read model cannot personalise from
+ * memory, executes.
  */
-export function boardResponseCache(cache: BoardCache<CachedBoardResult>): ApolloServerPlugin<GraphQLContext> {
+export function boardResponseCache(board: Pick<BoardReadModel, "responseCache" | "personalFields" | "personalValues">): ApolloServerPlugin<GraphQLContext> {
+  const cache: BoardReadModel["responseCache"] = board.responseCache;
   // Per query text: where its answer is personal (documents are few; the map is emptied if it grows).
   const plans = new Map<string, Personalisation | null>();
   // Per members' answer kept: its template (null when its slots could not be found).
@@ -206,7 +207,7 @@ export function boardResponseCache(cache: BoardCache<CachedBoardResult>): Apollo
     const hash = rc.queryHash!;
     if (!plans.has(hash)) {
       if (plans.size >= 500) plans.clear();
-      plans.set(hash, rc.document && rc.operation ? personalisationOf(rc.document, rc.operation) : null);
+      plans.set(hash, rc.document && rc.operation ? personalisationOf(rc.document, rc.operation, board.personalFields) : null);
     }
     return plans.get(hash) ?? null;
   };
@@ -229,20 +230,17 @@ export function boardResponseCache(cache: BoardCache<CachedBoardResult>): Apollo
           const cached = await cache.peek(key);
           const viewer = rc.contextValue.user;
           if (cached && plan && viewer) {
-            const { offers } = rc.contextValue.services;
             const nodes = nodesIn(cached.data, plan);
             const ids = plan.id.length ? nodes.map((n) => n[plan.id[0]]).filter((id): id is number => typeof id === "number") : [];
-            // isOwn without the cards' userId needs their authors: when one is not known, the query executes.
-            const needsAuthors = plan.isOwn.length > 0 && plan.userId.length === 0;
-            const authors = needsAuthors ? offers.knownAuthors(ids) : null;
-            if (needsAuthors && !authors) {
-              pending = { key, generation: cache.currentGeneration, member: plan !== null };
+            const values: PersonalValues | null = plan.fields.size ? await board.personalValues(viewer.id, ids, plan.fields) : () => false;
+            // The read model cannot tell some card's personal fields from memory: the query executes.
+            if (!values) {
+              pending = { key, generation: cache.currentGeneration, member: true };
               return null;
             }
-            const liked = plan.isLiked.length ? await offers.likedAmong(viewer.id, ids) : new Set<number>();
-            const valueOf = (field: PersonalField) => (field.kind === "liked" ? typeof field.id === "number" && liked.has(field.id) : field.author === viewer.id);
-            const data = personalised(cached.data, plan, authors, valueOf);
-            if (!templates.has(cached)) templates.set(cached, templateOf(cached.data, plan, authors));
+            const valueOf = ({ id, field }: PersonalField) => (typeof id === "number" ? values(id, field) : null);
+            const data = personalised(cached.data, plan, valueOf);
+            if (!templates.has(cached)) templates.set(cached, templateOf(cached.data, plan));
             const template = templates.get(cached);
             if (template) texts.set(data, filled(template, valueOf));
             return { http: rc.response.http, body: { kind: "single", singleResult: { data } } };

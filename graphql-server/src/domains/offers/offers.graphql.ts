@@ -2,6 +2,7 @@ import { OFFER_TYPES, POST_TYPES } from "@clube-coroa/schema";
 import { builder, requireUser } from "../../builder.js";
 import { AppError } from "../../lib/errors.js";
 import { PlanEnum } from "../users/users.graphql.js";
+import { isOwnFor } from "./board-read-model.js";
 import { PlanLimitError, type OfferChange, type OfferDTO } from "./offers.service.js";
 
 export const PostTypeEnum = builder.enumType("PostType", { values: POST_TYPES });
@@ -32,7 +33,7 @@ export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
     isUrgent: t.exposeBoolean("isUrgent"),
     likes: t.exposeInt("likes"),
     isLiked: t.exposeBoolean("isLiked", { description: "Whether the signed-in member likes it; false when anonymous." }),
-    isOwn: t.boolean({ resolve: (o, _args, ctx) => ctx.user?.id === o.userId }),
+    isOwn: t.boolean({ resolve: (o, _args, ctx) => isOwnFor(o, ctx.user?.id) }),
     hidden: t.boolean({
       description: "Taken off the board by the staff (a resolved report); only its owner still sees it, through offer(id).",
       resolve: (o) => o.hidden ?? false,

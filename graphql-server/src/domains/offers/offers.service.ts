@@ -1,29 +1,25 @@
 import { containsNul, ERROR_TEXTS, kindLockedFor, MONTHLY_PUBLICATIONS, monthlyLimitReached, offerInputSchema, type OfferTypeName, offerUpdateSchema, PLAN_RANK, POST_TYPES, startOfMonthInSaoPaulo, TEXT_MESSAGES } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { User } from "../../generated/prisma/client.js";
-import type { BusEvents } from "../../events.js";
+import type { Bus, BusEvents } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
+import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
-import { authorSelect, type BoardDeps, createBoard, isOneOf, offerCard, type OfferDTO, presentOffer } from "./board.js";
+import { authorSelect, createBoardReadModel, isOneOf, type ListOffersArgs, offerCard, type OfferDTO, type OfferFilter, presentOffer } from "./board-read-model.js";
 
-export {
-  BOARD_CACHE_ENTRIES,
-  BOARD_PAGE_DEFAULT,
-  BOARD_PAGE_MAX,
-  boardWhere,
-  encodeCursor,
-  type ListOffersArgs,
-  type OfferDTO,
-  type OfferFilter,
-  presentOffer,
-  REST_BOARD_LIMIT,
-} from "./board.js";
+// What a viewer sees of the board lives in the read model; these names stay importable from here.
+export { boardWhere, encodeCursor, presentOffer, type CachedBoardResult, type ListOffersArgs, type OfferDTO, type OfferFilter } from "./board-read-model.js";
 
-export interface OffersDeps extends BoardDeps {
+export interface OffersDeps {
+  prisma: PrismaClient;
+  /** BoardCache time limit in ms (config BOARD_CACHE_MS); 0 reads the database every time. */
+  boardCacheMs?: number;
   clock: Clock;
+  log: Logger;
+  bus: Bus;
   ai: TextImprover;
   /** 'Ajustar por IA' requests per member (an outside model costs money); beyond it RATE_LIMITED. */
   improveLimiter?: RateLimiter;
@@ -32,9 +28,6 @@ export interface OffersDeps extends BoardDeps {
 }
 
 export type OfferChange = BusEvents["offers:changed"][0];
-
-/** A whole anonymous GraphQL answer of the board, kept by the GraphQL door (graphql/board-response-cache.ts). */
-export type CachedBoardResult = { data: Record<string, unknown> };
 
 /** A refusal by plan: REST answers 403 with `{ error, upgradeMessage, showUpgrade: true }`. */
 export class PlanLimitError extends AppError {
@@ -47,11 +40,14 @@ export class PlanLimitError extends AppError {
   }
 }
 
+export const BOARD_PAGE_DEFAULT = 24;
+export const BOARD_PAGE_MAX = 50;
+/** GET /api/offers answers one plain array: the first this many offers in board order. */
+export const REST_BOARD_LIMIT = 200;
 /** Alteza's monthly allowance per restricted kind (schema's MONTHLY_PUBLICATIONS); apoio is free for every plan. */
 export const ALTEZA_MONTHLY_LIMIT = MONTHLY_PUBLICATIONS.alteza.permuta ?? 0;
 /** 'Minhas Publicações' lists at most this many of her offers, newest first. */
 export const MY_OFFERS_MAX = 200;
-
 /**
  * Rewrites the board copies of the author's plan rank, join date and state on all her offers.
  * Call it inside the transaction that changes her plan or state.
@@ -74,12 +70,12 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 
 export function createOffersService(deps: OffersDeps) {
   const { prisma, clock, bus, ai, log } = deps;
-  const board = createBoard(deps);
-  const { boardCache, invalidateBoard, likedAmong } = board;
+
+  const board = createBoardReadModel({ prisma, boardCacheMs: deps.boardCacheMs, bus, log });
 
   /** After commit: this instance forgets its pages at once, the others when the bus tells them. */
   const publish = (change: OfferChange) => {
-    invalidateBoard();
+    board.invalidate();
     return bus.pubsub.publish("offers:changed", change);
   };
 
@@ -97,6 +93,25 @@ export function createOffersService(deps: OffersDeps) {
     const reached = monthlyLimitReached(author.plan, type, used);
     if (reached) throw new PlanLimitError(reached.message, reached.upgradeMessage);
   }
+
+  const { likedAmong } = board;
+
+  /** One page of the board in board order, with keyset paging over the board indexes. */
+  function listOffers(args: ListOffersArgs, viewerId?: number) {
+    const first = Math.min(Math.max(Math.trunc(args.first ?? BOARD_PAGE_DEFAULT), 1), BOARD_PAGE_MAX);
+    return board.page(args, first, args.after, viewerId);
+  }
+
+  /** The legacy board: the first REST_BOARD_LIMIT offers as one array. */
+  async function boardArray(filter: OfferFilter, viewerId?: number) {
+    return (await board.page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
+  }
+
+  /** The legacy board as JSON bytes, serialised once per cached page (see the read model's pageJson). */
+  function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<Buffer> {
+    return board.pageJson(filter, REST_BOARD_LIMIT, viewerId);
+  }
+
   async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
     const row = await prisma.offer.findUnique({ where: { id }, include: { user: { select: authorSelect } } });
     if (!row) return null;
@@ -255,9 +270,9 @@ export function createOffersService(deps: OffersDeps) {
   return {
     /** Every change of the board, as it happens. */
     changes: () => bus.pubsub.subscribe("offers:changed"),
-    listOffers: board.listOffers,
-    boardArray: board.boardArray,
-    boardArrayJson: board.boardArrayJson,
+    listOffers,
+    boardArray,
+    boardArrayJson,
     getOffer,
     myOffers,
     createOffer,
@@ -265,9 +280,8 @@ export function createOffersService(deps: OffersDeps) {
     deleteOffer,
     toggleLike,
     likedOfferIds,
-    /** Which of these offers she likes: one statement (a member's board answer served from memory). */
-    likedAmong,
-    knownAuthors: board.knownAuthors,
+    /** What a viewer sees of the board, its personal fields and its caches (the GraphQL door's response cache asks it). */
+    board,
     communityStats,
     improveText,
     /** Tells every board that a member's cards changed (her plan, state or display fields), after commit. */
@@ -278,10 +292,10 @@ export function createOffersService(deps: OffersDeps) {
     offerHidden(offerId: number) {
       void publish({ kind: "updated", offerId });
     },
-    /** Whole anonymous GraphQL answers of the board (see boardResponseCache), emptied with the pages. */
-    responseCache: boardCache<CachedBoardResult>(),
     /** Stops listening to the bus (app shutdown). */
-    stop: board.stop,
+    stop() {
+      board.stop();
+    },
   };
 }
 

@@ -1,3 +1,15 @@
+/**
+ * What a viewer sees of the board: the one owner of the cards' presentation (members' and anonymous
+ * visitors'), of what is personal to each member (PERSONAL_OFFER_FIELDS: her likes, her own cards,
+ * and where a member's own board will differ next, e.g. authors she blocked), and of every cache of
+ * the board's reads (pages, a member's likes, the authors of cards shown, GET /api/offers's bytes and
+ * the GraphQL door's whole answers), all emptied together when the board changes.
+ *
+ * The doors ask it rather than deciding for themselves: the GraphQL door's response cache
+ * (graphql/board-response-cache.ts) serves one member's kept answer to another only after setting
+ * every field this module declares personal, with the values this module gives. A field of `Offer`
+ * whose value depends on who asks must be named here (test/board-read-model.test.ts fails otherwise).
+ */
 import { boardFilterSchema, categoriesForBoardSlug, ERROR_TEXTS, OFFER_TYPES, type OfferTypeName, parseId, type PlanName, POST_TYPES, type PostTypeName } from "@clube-coroa/schema";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
@@ -6,17 +18,19 @@ import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { BoardCache } from "./board-cache.js";
 
-// The board as it is read: the card, its paging (keyset cursors over the board indexes), its
-// filters, and the pages and likes kept in memory until a write changes the board (createBoard).
+/**
+ * Fields of `Offer` whose value depends on which member asks (the rest of a members' card is the same
+ * for every member). The GraphQL door's response cache sets these per member (personalValues), and
+ * nothing else; a query selecting one without the card's `id` executes.
+ */
+export const PERSONAL_OFFER_FIELDS = ["isLiked", "isOwn"] as const;
+export type PersonalOfferField = (typeof PERSONAL_OFFER_FIELDS)[number];
 
-/** What reading the board needs of the offers service's dependencies. */
-export interface BoardDeps {
-  prisma: PrismaClient;
-  /** BoardCache time limit in ms (config BOARD_CACHE_MS); 0 reads the database every time. */
-  boardCacheMs?: number;
-  log: Logger;
-  bus: Bus;
-}
+/**
+ * Fields of `Offer` that differ between anonymous visitors and members (presentOffer), but not between
+ * two members: visitors' answers and members' answers are kept apart, never served across.
+ */
+export const MEMBERS_ONLY_OFFER_FIELDS = ["userId", "userFullName", "userName", "userProfilePhoto"] as const;
 
 /**
  * An offer as both doors answer it (spec part 1 section 3, Offer with the author's display fields),
@@ -46,6 +60,7 @@ export interface OfferDTO {
   hidden?: boolean;
 }
 
+
 export interface OfferFilter {
   type?: string | null;
   postType?: string | null;
@@ -60,10 +75,10 @@ export interface ListOffersArgs extends OfferFilter {
   after?: string | null;
 }
 
-export const BOARD_PAGE_DEFAULT = 24;
-export const BOARD_PAGE_MAX = 50;
-/** GET /api/offers answers one plain array: the first this many offers in board order. */
-export const REST_BOARD_LIMIT = 200;
+
+/** A whole anonymous GraphQL answer of the board, kept by the GraphQL door (graphql/board-response-cache.ts). */
+export type CachedBoardResult = { data: Record<string, unknown> };
+
 /** Board pages kept in memory per instance (filters × page sizes × cursors). */
 export const BOARD_CACHE_ENTRIES = 200;
 
@@ -76,7 +91,7 @@ export const authorSelect = {
   professionalActivity: true,
 } satisfies Prisma.UserSelect;
 
-export type OfferRow = Prisma.OfferGetPayload<{ include: { user: { select: typeof authorSelect } } }>;
+type OfferRow = Prisma.OfferGetPayload<{ include: { user: { select: typeof authorSelect } } }>;
 
 const BOARD_ORDER: Prisma.OfferOrderByWithRelationInput[] = [
   { authorPlanRank: "desc" },
@@ -146,7 +161,7 @@ const cursorDate = (value: unknown) => {
   return time >= CURSOR_DATES.min && time < CURSOR_DATES.max ? date : null;
 };
 
-export function decodeCursor(cursor: string) {
+function decodeCursor(cursor: string) {
   let key: BoardKey | null = null;
   try {
     key = cursor.length <= 200 ? (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as BoardKey) : null;
@@ -204,7 +219,7 @@ export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
 }
 
 /** The board's filters as sent, refused (400) when they hold what no filter can (NUL, long text). */
-export function validFilter(filter: OfferFilter): OfferFilter {
+function validFilter(filter: OfferFilter): OfferFilter {
   const parsed = boardFilterSchema.safeParse({ type: filter.type, postType: filter.postType, category: filter.category, state: filter.state });
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? ERROR_TEXTS.filterInvalid);
   return parsed.data;
@@ -235,12 +250,26 @@ const KNOWN_AUTHORS_MAX = 50_000;
 /** Likes of one member kept in memory at most (beyond, her board pages ask the database page by page). */
 const LIKED_SET_MAX = 2000;
 
-/**
- * The board's pages and a member's likes, kept in memory until a write changes the board (on this
- * instance at once through `invalidateBoard`, on the others when the bus tells them).
- */
-export function createBoard(deps: BoardDeps) {
+
+/** Whether the card is the viewer's own (the resolver of `Offer.isOwn` and the kept answers alike). */
+export function isOwnFor(card: { userId: number | null }, viewerId: number | undefined): boolean {
+  return viewerId !== undefined && card.userId === viewerId;
+}
+
+/** A personal field's value on one card for one member; undefined when it cannot be told from memory. */
+export type PersonalValues = (offerId: number, field: PersonalOfferField) => boolean;
+
+export interface BoardReadModelDeps {
+  prisma: PrismaClient;
+  /** BoardCache time limit in ms (config BOARD_CACHE_MS); 0 reads the database every time. */
+  boardCacheMs?: number;
+  bus: Bus;
+  log: Logger;
+}
+
+export function createBoardReadModel(deps: BoardReadModelDeps) {
   const { prisma, bus, log } = deps;
+  const caching = (deps.boardCacheMs ?? 0) > 0;
 
   // Caches of what the board shows, emptied together whenever a write changes the board.
   const boardCaches: BoardCache<unknown>[] = [];
@@ -249,14 +278,14 @@ export function createBoard(deps: BoardDeps) {
     boardCaches.push(created as BoardCache<unknown>);
     return created;
   };
-  const invalidateBoard = () => boardCaches.forEach((c) => c.invalidate());
+  const invalidate = () => boardCaches.forEach((c) => c.invalidate());
   const cache = boardCache<CachedPage>();
   const changes = bus.pubsub.subscribe("offers:changed");
   void (async () => {
-    for await (const _change of changes) invalidateBoard();
+    for await (const _change of changes) invalidate();
   })().catch((error: unknown) => log.warn({ err: error }, "board cache stopped listening"));
   // Board changes published elsewhere while the bus was cut off never came.
-  const stopMissed = bus.onEventsMissed(invalidateBoard);
+  const stopMissed = bus.onEventsMissed(invalidate);
 
   // A member's likes, kept beside the board (emptied with it: every like, on every instance, is a
   // board change) so that her board pages, in any filter, cost no statement while they are cached.
@@ -265,7 +294,7 @@ export function createBoard(deps: BoardDeps) {
   /** Which of these offers she liked: from her kept set of likes, else one statement for the page. */
   async function likedAmong(viewerId: number | undefined, offerIds: number[]) {
     if (!viewerId || offerIds.length === 0) return new Set<number>();
-    if ((deps.boardCacheMs ?? 0) > 0) {
+    if (caching) {
       const all = await likedSets.get(String(viewerId), async () => {
         const likes = await prisma.$queryRaw<{ offerId: number }[]>`
           SELECT "offerId" FROM "Like" WHERE "userId" = ${viewerId} LIMIT ${LIKED_SET_MAX + 1}`;
@@ -280,22 +309,12 @@ export function createBoard(deps: BoardDeps) {
     return new Set(likes.map((l) => l.offerId));
   }
 
-  // Who wrote each offer the board showed lately: an offer's author never changes, so the GraphQL
-  // door can tell a member which cards are hers without reading them again (graphql/board-response-cache.ts).
+  // Who wrote each offer the board showed lately: an offer's author never changes, so a member's kept
+  // answer can be told which cards are hers without reading them again.
   const authors = new Map<number, number>();
   function rememberAuthor(offerId: number, userId: number) {
     if (authors.size >= KNOWN_AUTHORS_MAX && !authors.has(offerId)) authors.clear();
     authors.set(offerId, userId);
-  }
-  /** The author of each of these offers, if every one was on a page read lately; null otherwise. */
-  function knownAuthors(offerIds: number[]): Map<number, number> | null {
-    const found = new Map<number, number>();
-    for (const id of offerIds) {
-      const author = authors.get(id);
-      if (author === undefined) return null;
-      found.set(id, author);
-    }
-    return found;
   }
 
   async function readPage(where: Prisma.OfferWhereInput, take: number, after: string | null | undefined): Promise<CachedPage> {
@@ -331,24 +350,16 @@ export function createBoard(deps: BoardDeps) {
     return cache.get(key, () => readPage(where, take, after));
   }
 
+  /** A board page as this viewer sees it (visitors' presentation, or members' with her likes). */
   async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
     const cached = await cachedPage(filter, take, after);
     if (!viewerId) return cached.anonymous;
     const { members } = cached;
+    // Kept again here: the map may have been emptied since the page was read.
+    for (const { offer } of members.items) if (offer.userId !== null) rememberAuthor(offer.id, offer.userId);
     const liked = await likedAmong(viewerId, members.items.map((i) => i.offer.id));
     if (liked.size === 0) return members;
     return { ...members, items: members.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
-  }
-
-  /** One page of the board in board order, with keyset paging over the board indexes. */
-  function listOffers(args: ListOffersArgs, viewerId?: number) {
-    const first = Math.min(Math.max(Math.trunc(args.first ?? BOARD_PAGE_DEFAULT), 1), BOARD_PAGE_MAX);
-    return page(args, first, args.after, viewerId);
-  }
-
-  /** The legacy board: the first REST_BOARD_LIMIT offers as one array. */
-  async function boardArray(filter: OfferFilter, viewerId?: number) {
-    return (await page(filter, REST_BOARD_LIMIT, null, viewerId)).items.map((i) => i.offer);
   }
 
   /** The members' cards of a page serialised once; null if a card's JSON does not end with its isLiked. */
@@ -366,35 +377,62 @@ export function createBoard(deps: BoardDeps) {
   }
 
   /**
-   * The legacy board as JSON bytes, serialised once per cached page: an anonymous visitor gets the
+   * A page's cards as JSON bytes, serialised once per cached page: an anonymous visitor gets the
    * page's bytes as they are, a member the members' bytes, or, when she likes some of the page, the
    * members' cards joined with her own isLiked (no serialisation per request).
    */
-  async function boardArrayJson(filter: OfferFilter, viewerId?: number): Promise<Buffer> {
-    const cached = await cachedPage(filter, REST_BOARD_LIMIT, null);
+  async function pageJson(filter: OfferFilter, take: number, viewerId?: number): Promise<Buffer> {
+    const cached = await cachedPage(filter, take, null);
     if (!viewerId) {
       cached.anonymousJson ??= Buffer.from(JSON.stringify(cached.anonymous.items.map((i) => i.offer)));
       return cached.anonymousJson;
     }
     const json = membersJsonOf(cached);
-    if (!json) return Buffer.from(JSON.stringify(await boardArray(filter, viewerId)));
+    if (!json) return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
     const liked = await likedAmong(viewerId, json.ids);
     if (liked.size === 0) return json.noneLiked;
     return Buffer.from(`[${json.heads.map((head, i) => head + (liked.has(json.ids[i]) ? "true}" : NOT_LIKED_TAIL)).join(",")}]`);
   }
 
+  /**
+   * Every personal field of these cards for one member, from memory but for her likes (one statement,
+   * or none while her likes are kept); null when a card's author is not known (then her query executes).
+   * `fields` says which are asked for, so that nothing is read for a field the query did not select.
+   */
+  async function personalValues(viewerId: number, offerIds: number[], fields: ReadonlySet<PersonalOfferField>): Promise<PersonalValues | null> {
+    let own: Set<number> | null = null;
+    if (fields.has("isOwn")) {
+      own = new Set<number>();
+      for (const id of offerIds) {
+        const author = authors.get(id);
+        if (author === undefined) return null;
+        if (isOwnFor({ userId: author }, viewerId)) own.add(id);
+      }
+    }
+    const liked = fields.has("isLiked") ? await likedAmong(viewerId, offerIds) : null;
+    const values: Record<PersonalOfferField, (offerId: number) => boolean> = {
+      isLiked: (offerId) => liked?.has(offerId) ?? false,
+      isOwn: (offerId) => own?.has(offerId) ?? false,
+    };
+    return (offerId, field) => values[field](offerId);
+  }
+
   return {
-    boardCache,
-    invalidateBoard,
+    page,
+    pageJson,
     likedAmong,
-    knownAuthors,
-    listOffers,
-    boardArray,
-    boardArrayJson,
-    /** Stops listening to the bus (app shutdown). */
+    personalValues,
+    /** The fields of `Offer` that differ from one member to another (the GraphQL door reads them). */
+    personalFields: PERSONAL_OFFER_FIELDS,
+    /** Whole GraphQL answers of the board (graphql/board-response-cache.ts), emptied with the pages. */
+    responseCache: boardCache<CachedBoardResult>(),
+    /** Forgets everything kept (this instance): after a board change, or when the bus missed some. */
+    invalidate,
     stop() {
       stopMissed();
       void changes.return?.();
     },
   };
 }
+
+export type BoardReadModel = ReturnType<typeof createBoardReadModel>;
