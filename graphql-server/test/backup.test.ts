@@ -18,6 +18,9 @@ const root = resolve(import.meta.dirname, "../..");
 const NOT_A_BACKUP = /não é um backup do Clube Coroa que se possa restaurar .*; nada foi alterado/;
 
 /** Runs `npm run backup|restore -- file` as an operator would (tsx, as the npm script does); exit code and output. */
+/** The embedded club, also in CI's PostgreSQL pass (startTestApp's `DATABASE_URL: ""`). */
+const EMBEDDED = "";
+
 function run(command: "backup" | "restore", args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   return new Promise<{ code: number | null; out: string }>((done) => {
@@ -61,7 +64,7 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
     const dataDir = join(work, "club");
     const file = join(work, "club.tar.gz");
     const env = { DATA_DIR: dataDir, STORAGE: "disk" };
-    const t = await startTestApp({ ...env, LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    const t = await startTestApp({ ...env, DATABASE_URL: EMBEDDED, LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
     let her, viewer, conversationId: number, before;
     try {
       her = await createMember(t, PREFIX, { plan: "majestade", nickname: "Ana Doces" });
@@ -116,7 +119,7 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
     expect(readdirSync(restoredDir).sort()).toEqual(["pglite", "uploads"]);
     expect(readdirSync(join(work, "restored"))).toEqual(["club"]);
 
-    const t2 = await startTestApp({ DATA_DIR: restoredDir, STORAGE: "disk", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    const t2 = await startTestApp({ DATA_DIR: restoredDir, STORAGE: "disk", DATABASE_URL: EMBEDDED, LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
     try {
       // The same sessions, members, offers, messages and photo bytes.
       const after = await clubAsSeen(t2, her.client.at(t2.url), viewer.client.at(t2.url), her.user.id, conversationId);
@@ -131,7 +134,7 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
   it("refuses to restore into a folder that is not empty, and a corrupt or foreign file, leaving the folder as it was", async () => {
     const dataDir = join(work, "source");
     const file = join(work, "source.tar.gz");
-    const t = await startTestApp({ DATA_DIR: dataDir, STORAGE: "database" });
+    const t = await startTestApp({ DATA_DIR: dataDir, STORAGE: "database", DATABASE_URL: EMBEDDED });
     await createMember(t, PREFIX);
     await t.app.services.storage.put("banners/1-a1b2.webp", Buffer.from("banner no banco"), "image/webp");
     await t.close();
@@ -186,7 +189,7 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
     const restored = await run("restore", [file], { DATA_DIR: empty });
     expect(restored.code, restored.out).toBe(0);
     expect(readdirSync(empty).sort()).toEqual(["pglite"]);
-    const t2 = await startTestApp({ DATA_DIR: empty, STORAGE: "database" });
+    const t2 = await startTestApp({ DATA_DIR: empty, STORAGE: "database", DATABASE_URL: EMBEDDED });
     try {
       expect(await t2.app.services.prisma.user.count()).toBe(1);
       expect((await t2.app.services.storage.get("banners/1-a1b2.webp"))?.bytes.toString()).toBe("banner no banco");
@@ -202,13 +205,13 @@ describe("npm run backup / npm run restore (embedded club)", { timeout: 300_000 
     const other = spawn("sleep", ["60"]);
     try {
       await writeFile(join(dataDir, "pglite.pid"), `${other.pid}\n`);
-      await expect(startTestApp({ DATA_DIR: dataDir, STORAGE: "disk" })).rejects.toThrow(`O banco embutido em ${dataDir} está aberto pelo processo ${other.pid}`);
+      await expect(startTestApp({ DATA_DIR: dataDir, STORAGE: "disk", DATABASE_URL: EMBEDDED })).rejects.toThrow(`O banco embutido em ${dataDir} está aberto pelo processo ${other.pid}`);
     } finally {
       other.kill();
       await new Promise((done) => other.once("exit", done));
     }
     // Its pid file stays behind, as after a crash: a dead process holds nothing.
-    const t = await startTestApp({ DATA_DIR: dataDir, STORAGE: "disk" });
+    const t = await startTestApp({ DATA_DIR: dataDir, STORAGE: "disk", DATABASE_URL: EMBEDDED });
     expect((await readFile(join(dataDir, "pglite.pid"), "utf8")).trim()).toBe(String(process.pid));
     await t.close();
     expect(existsSync(join(dataDir, "pglite.pid"))).toBe(false);

@@ -104,19 +104,23 @@ export async function withTwoInstances(env: Record<string, string>, fn: (a: Test
 
 /**
  * An explicit `env.DATABASE_URL` is used as it is and left in place (two instances sharing one
- * database); otherwise each app gets its own fresh database. No demo club unless `env` asks for one.
+ * database); `DATABASE_URL: ""` asks for the embedded database whatever the run's (a test of the
+ * embedded club's own tools, in CI's PostgreSQL pass too); otherwise each app gets its own fresh
+ * database. No demo club unless `env` asks for one.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const baseUrl = env.DATABASE_URL ? undefined : process.env.DATABASE_URL;
+  const { DATABASE_URL: explicitUrl, ...rest } = env;
+  const baseUrl = explicitUrl !== undefined ? undefined : process.env.DATABASE_URL;
   const database = baseUrl ? await freshPostgres(baseUrl) : null;
+  const databaseUrl = explicitUrl || database?.url;
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     SEED_DEMO: "never",
     DATA_DIR: "memory",
     WEB_DIST: "/nonexistent",
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...rest,
   });
   const clock = new ManualClock(new Date("2026-03-10T12:00:00Z"));
   const app = await createApp({ config, clock });
