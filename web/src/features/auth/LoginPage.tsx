@@ -1,24 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import styled from "styled-components";
-import {
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  LIMITS,
-  TEXTS,
-  TIMINGS,
-  applyMask,
-  findCountry,
-  flagUrl,
-} from "@clube-coroa/schema";
-import { Button } from "../../components/Button";
-import { Crown } from "../../components/Crown";
-import { Field, Select } from "../../components/Field";
-import { Spinner } from "../../components/Spinner";
+import { DEFAULT_COUNTRY, LIMITS, TEXTS, TIMINGS, findCountry } from "@clube-coroa/schema";
 import { useToast } from "../../components/Toast";
 import { httpStatusOf, isNetworkError, serverMessageOf } from "../../lib/errors";
-import { prerenderedFocus, prerenderedValue } from "../../lib/prerendered";
 import { returnAddressOf, type ReturnState } from "../../lib/returnTo";
 import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "../../lib/storage";
 import { WEB_TEXTS } from "../../lib/texts";
@@ -28,106 +13,14 @@ import { LOGIN_TEXTS } from "./loginTexts";
 import { forgetCode, pendingCode, rememberCode } from "./pendingCode";
 import { countryOfInternational, digitsForCountry, displayPhone, internationalPhone, isPhoneComplete, phoneDigits } from "./phone";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
+import { Card, Page, Referral } from "./LoginPage.styles";
+import { PhoneStep, ProofStep, StepHead, TokenStep, type Step } from "./LoginSteps";
+import { usePrerenderedPhone } from "./usePrerenderedPhone";
 
 const T = WEB_TEXTS.login;
 const L = LOGIN_TEXTS;
 /** Verify answers after which the code she holds can no longer sign her in. */
 const DEAD_CODE = new Set(["TOKEN_EXPIRED", "TOKEN_USED", "TOKEN_TOO_MANY_ATTEMPTS", "TOKEN_NOT_REQUESTED"]);
-
-const Page = styled.div`
-  min-height: calc(100vh - 64px);
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.xxl};
-  background:
-    radial-gradient(circle at 100% 0%, rgba(217, 169, 63, 0.22), transparent 40%),
-    linear-gradient(180deg, ${({ theme }) => theme.colors.brandSoft}, ${({ theme }) => theme.colors.background} 60%);
-`;
-
-const Card = styled.div`
-  max-width: 440px;
-  margin: 0 auto;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  padding: ${({ theme }) => theme.space.xl} 1.25rem;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-  ${({ theme }) => theme.media.sm} {
-    padding: ${({ theme }) => theme.space.xl};
-  }
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  text-align: center;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const Seal = styled.div`
-  display: grid;
-  place-items: center;
-  width: 64px;
-  height: 64px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.gold};
-  box-shadow: 0 0 0 6px ${({ theme }) => theme.colors.brandSoft};
-  margin-bottom: ${({ theme }) => theme.space.xs};
-`;
-
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-`;
-
-const Lead = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-/** The chosen country's flag (an SVG of country-flag-icons, build/countryFlags.ts), in the selector's box. */
-const Flag = styled.img`
-  display: block;
-  width: 30px;
-  height: 20px;
-  border-radius: 3px;
-  box-shadow: 0 0 0 1px rgba(43, 29, 39, 0.15);
-  object-fit: cover;
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Referral = styled.p`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: #fbf1d6;
-  border: 1px solid ${({ theme }) => theme.colors.gold};
-  color: ${({ theme }) => theme.colors.warningText};
-  font-weight: 700;
-  text-align: center;
-`;
-
-const DevNote = styled.p`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  overflow-wrap: anywhere;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-/** 'proof': the phone's hourly ceiling held this device back until it shows a code her WhatsApp received. */
-type Step = "phone" | "proof" | "token";
 
 /** Seconds left until a time, refreshed every second while there are any. */
 function useSecondsUntil(until: number | null): number {
@@ -175,14 +68,7 @@ export function LoginPage() {
   const returnTo = returnAddressOf(useLocation().state);
 
   const [step, setStep] = useState<Step>("phone");
-  // On the prerendered /auth she may have picked a country and typed her number before the scripts ran.
-  const [typedBeforeScripts] = useState(() => {
-    const typedCountry = findCountry(prerenderedValue("country") ?? "") ?? DEFAULT_COUNTRY;
-    const typedNumber = prerenderedValue("phone");
-    return { country: typedCountry.code, digits: typedNumber ? phoneDigits(typedCountry, typedNumber) : "", focused: prerenderedFocus("phone") };
-  });
-  const [countryCode, setCountryCode] = useState(typedBeforeScripts.country);
-  const [digits, setDigits] = useState(typedBeforeScripts.digits);
+  const { typedBeforeScripts, countryCode, setCountryCode, digits, setDigits, phoneFormRef } = usePrerenderedPhone();
   const [token, setToken] = useState("");
   const [shownCode, setShownCode] = useState("");
   const [proofWaitMinutes, setProofWaitMinutes] = useState(0);
@@ -192,18 +78,6 @@ export function LoginPage() {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const tokenRef = useRef<HTMLInputElement>(null);
   const proofRef = useRef<HTMLInputElement>(null);
-  const phoneFormRef = useRef<HTMLFormElement>(null);
-  // What she typed while React was taking the prerendered form over (hydration keeps the fields'
-  // values but not the keys she pressed meanwhile) is in the fields and not yet in the state: read
-  // it back once, after the first commit.
-  useEffect(() => {
-    const form = phoneFormRef.current;
-    if (!form) return;
-    const typedCountry = findCountry(form.querySelector<HTMLSelectElement>('[data-keep="country"]')?.value ?? "");
-    const typedNumber = form.querySelector<HTMLInputElement>('[data-keep="phone"]')?.value ?? "";
-    if (typedCountry) setCountryCode(typedCountry.code);
-    if (typedNumber) setDigits(phoneDigits(typedCountry ?? DEFAULT_COUNTRY, typedNumber));
-  }, []);
   // A code she asked for on this browser and still holds (the tab reloaded while she read WhatsApp):
   // back to the code step for that number, unless she has begun typing another one.
   useEffect(() => {
@@ -216,7 +90,8 @@ export function LoginPage() {
     setDigits(held.digits);
     setResendAt(held.resendAt);
     setStep("token");
-  }, []);
+    // Once, after the first commit: the ref and the setters never change.
+  }, [phoneFormRef, setCountryCode, setDigits]);
 
   const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
   const phone = internationalPhone(country, digits);
@@ -374,142 +249,56 @@ export function LoginPage() {
   return (
     <Page>
       <Card>
-        <Head>
-          <Seal>
-            <Crown size={34} />
-          </Seal>
-          {step === "phone" ? (
-            <>
-              <Title>{T.title}</Title>
-              <Lead>{T.lead}</Lead>
-            </>
-          ) : step === "proof" ? (
-            <>
-              <Title>{T.proofTitle}</Title>
-              <Lead>{T.proofLead}</Lead>
-            </>
-          ) : (
-            <>
-              <Title>{TEXTS.tokenSentTitle}</Title>
-              <Lead>{T.tokenLead(displayPhone(country, digits))}</Lead>
-            </>
-          )}
-        </Head>
+        <StepHead step={step} phoneShown={displayPhone(country, digits)} />
 
         {urlReferral && <Referral role="status">{TEXTS.referralNotice}</Referral>}
 
         {step === "phone" ? (
-          <Form ref={phoneFormRef} onSubmit={onSubmitPhone} noValidate aria-label={T.title}>
-            <Select
-              label={T.country}
-              data-keep="country"
-              value={country.code}
-              leading={<Flag src={flagUrl(country.code)} alt="" width={30} height={20} data-flag={country.code} />}
-              onChange={(event) => {
-                const next = findCountry(event.target.value) ?? DEFAULT_COUNTRY;
-                setCountryCode(next.code);
-                setDigits((current) => digitsForCountry(next, current, isMobileNumber));
-              }}
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.name} (${c.phoneCode})`}
-                </option>
-              ))}
-            </Select>
-            <Field
-              label={T.phone}
-              hint={T.phoneHint}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              data-keep="phone"
-              autoFocus={typedBeforeScripts.focused}
-              placeholder={country.placeholder}
-              value={applyMask(country.mask, digits)}
-              onChange={(event) => {
-                // A pasted or autofilled international number names its country.
-                const pasted = countryOfInternational(event.target.value);
-                if (pasted && pasted.code !== country.code) setCountryCode(pasted.code);
-                setDigits(phoneDigits(pasted ?? country, event.target.value));
-              }}
-            />
-            <Button type="submit" $size="lg" $block disabled={!phoneReady || sending}>
-              {sending ? (
-                <>
-                  <Spinner $size={18} /> {TEXTS.sendingToken}
-                </>
-              ) : (
-                TEXTS.sendToken
-              )}
-            </Button>
-          </Form>
+          <PhoneStep
+            formRef={phoneFormRef}
+            onSubmit={onSubmitPhone}
+            country={country}
+            digits={digits}
+            focused={typedBeforeScripts.focused}
+            ready={phoneReady}
+            sending={sending}
+            onCountry={(next) => {
+              setCountryCode(next.code);
+              setDigits((current) => digitsForCountry(next, current, isMobileNumber));
+            }}
+            onTyped={(typed) => {
+              // A pasted or autofilled international number names its country.
+              const pasted = countryOfInternational(typed);
+              if (pasted && pasted.code !== country.code) setCountryCode(pasted.code);
+              setDigits(phoneDigits(pasted ?? country, typed));
+            }}
+          />
         ) : step === "proof" ? (
-          <Form onSubmit={onSubmitProof} noValidate aria-label={T.proofTitle}>
-            <Field
-              ref={proofRef}
-              label={T.proofCode}
-              hint={proofWaitMinutes > 0 ? T.proofWait(proofWaitMinutes) : undefined}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={LIMITS.tokenLength}
-              placeholder="000000"
-              value={shownCode}
-              onChange={(event) => setShownCode(event.target.value.replace(/\D/g, "").slice(0, LIMITS.tokenLength))}
-              style={{ letterSpacing: "0.4em", textAlign: "center", fontWeight: 800 }}
-            />
-            <Button type="submit" $size="lg" $block disabled={!proofReady || sending}>
-              {sending ? (
-                <>
-                  <Spinner $size={18} /> {TEXTS.sendingToken}
-                </>
-              ) : (
-                T.proofSubmit
-              )}
-            </Button>
-            <Button $variant="ghost" $block onClick={changeNumber}>
-              {T.changeNumber}
-            </Button>
-          </Form>
+          <ProofStep
+            inputRef={proofRef}
+            onSubmit={onSubmitProof}
+            code={shownCode}
+            onCode={setShownCode}
+            waitMinutes={proofWaitMinutes}
+            ready={proofReady}
+            sending={sending}
+            onChangeNumber={changeNumber}
+          />
         ) : (
-          <Form onSubmit={onSubmitToken} noValidate aria-label={TEXTS.tokenSentTitle}>
-            <Field
-              ref={tokenRef}
-              label={T.token}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={LIMITS.tokenLength}
-              placeholder="000000"
-              value={token}
-              onChange={(event) => setToken(event.target.value.replace(/\D/g, "").slice(0, LIMITS.tokenLength))}
-              style={{ letterSpacing: "0.4em", textAlign: "center", fontWeight: 800 }}
-            />
-            <Button type="submit" $size="lg" $block disabled={!tokenReady || verifying || signingIn}>
-              {verifying || signingIn ? (
-                <>
-                  <Spinner $size={18} /> {TEXTS.verifyingToken}
-                </>
-              ) : (
-                TEXTS.verifyToken
-              )}
-            </Button>
-            <Row>
-              <Button
-                $variant="outline"
-                $block
-                disabled={secondsToResend > 0 || sending || signingIn}
-                onClick={() => void requestToken()}
-              >
-                {secondsToResend > 0 ? T.resendIn(secondsToResend) : TEXTS.resendToken}
-              </Button>
-              <Button $variant="ghost" $block onClick={changeNumber} disabled={signingIn}>
-                {T.changeNumber}
-              </Button>
-            </Row>
-            {appInfo?.appInfo.localWhatsapp && <DevNote>{T.devNote(phone)}</DevNote>}
-          </Form>
+          <TokenStep
+            inputRef={tokenRef}
+            onSubmit={onSubmitToken}
+            token={token}
+            onToken={setToken}
+            ready={tokenReady}
+            busy={verifying || signingIn}
+            secondsToResend={secondsToResend}
+            resendDisabled={secondsToResend > 0 || sending || signingIn}
+            onResend={() => void requestToken()}
+            changeDisabled={signingIn}
+            onChangeNumber={changeNumber}
+            devNote={appInfo?.appInfo.localWhatsapp ? T.devNote(phone) : null}
+          />
         )}
       </Card>
     </Page>
