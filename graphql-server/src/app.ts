@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { Duplex } from "node:stream";
-import type { AddressInfo } from "node:net";
+import { Server as NetServer, type AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
@@ -52,6 +52,8 @@ const DEFAULT_WEB_DIST = repoPath("web", "dist");
 export const EARLY_TAPS_SCRIPT_HASH = `'sha256-${createHash("sha256").update(EARLY_TAPS_SCRIPT).digest("base64")}'`;
 /** Longest /readyz waits for the database and for Redis before naming them missing. */
 export const READY_TIMEOUT_MS = 2000;
+/** On shutdown, after it stops listening: time for requests sent over fresh connections to arrive before idle ones end. */
+const ARRIVE_AFTER_CLOSE_MS = 500;
 /** On shutdown, longest wait before new connections are refused (a proxy sees /readyz turn 503 meanwhile). */
 export const REFUSE_AFTER_MS = 2000;
 /** On shutdown, longest wait for the WebSocket clients to answer the 1012 close. */
@@ -283,6 +285,14 @@ export async function createApp(options: AppOptions): Promise<App> {
         // Apollo's drain (in close) stops listening, ends idle keep-alive connections and lets the
         // requests in flight finish; `cut` ends those still running at the grace.
         log.info({ ms: Date.now() - started }, "sockets closed: draining the requests in flight");
+        // Stop listening first, and let the requests already on their way over a fresh connection
+        // arrive before the drain ends the idle ones: a proxy that had just sent a POST on one would
+        // answer 502 (it does not send a POST again once sent). net's close, not http's, which would
+        // end the idle connections at once.
+        if (server.listening && config.NODE_ENV !== "development") {
+          NetServer.prototype.close.call(server);
+          await sleep(Math.min(ARRIVE_AFTER_CLOSE_MS, graceMs / 8));
+        }
         await close();
         clearTimeout(cut);
       })();
