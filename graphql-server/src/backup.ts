@@ -2,29 +2,14 @@
 // DATA_DIR/pglite and the uploads in DATA_DIR/uploads) in one file, with progress and a summary.
 // Stop the server first: PGlite allows one process, and the command refuses while the server runs.
 // On PostgreSQL, use pg_dump (README, "Backups").
-import { resolve } from "node:path";
-import { ConfigError, loadConfig, type Config } from "./config.js";
 import { BackupError, createBackup, describeCounts } from "./lib/backup.js";
+import { configOrFail, fail, fileArgument } from "./lib/cli.js";
 import { DataDirBusyError } from "./lib/data-dir-owner.js";
 
 const USAGE = "Uso: npm run backup -- /caminho/arquivo.tar.gz";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const args = process.argv.slice(2).filter((arg) => arg !== "--");
-if (args.length !== 1 || args[0].startsWith("-")) fail(USAGE);
-// npm runs the script from the repository: a relative path means relative to where the person ran npm.
-const file = resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const file = fileArgument(USAGE);
+const config = configOrFail();
 if (config.DATABASE_URL) fail("DATABASE_URL está definida: este comando copia o banco embutido. No PostgreSQL use pg_dump (README, seção Backups).");
 if (config.DATA_DIR === "memory") fail("DATA_DIR=memory não guarda nada em disco: não há o que copiar.");
 

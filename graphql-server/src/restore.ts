@@ -1,28 +1,13 @@
 // `npm run restore -- /path/file.tar.gz`: brings a backup of `npm run backup` back into DATA_DIR,
 // which must be empty or missing. Checked, then moved into place at once: a refusal or a failure
 // leaves DATA_DIR as it was.
-import { resolve } from "node:path";
-import { ConfigError, loadConfig, type Config } from "./config.js";
 import { BackupError, describeCounts, restoreBackup } from "./lib/backup.js";
+import { configOrFail, fail, fileArgument } from "./lib/cli.js";
 
 const USAGE = "Uso: npm run restore -- /caminho/arquivo.tar.gz (com DATA_DIR apontando para uma pasta vazia ou nova)";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const args = process.argv.slice(2).filter((arg) => arg !== "--");
-if (args.length !== 1 || args[0].startsWith("-")) fail(USAGE);
-// npm runs the script from the repository: a relative path means relative to where the person ran npm.
-const file = resolve(process.env.INIT_CWD ?? process.cwd(), args[0]);
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const file = fileArgument(USAGE);
+const config = configOrFail();
 if (config.DATABASE_URL) fail("DATABASE_URL está definida: este comando restaura o banco embutido. No PostgreSQL use pg_restore (README, seção Backups).");
 if (config.DATA_DIR === "memory") fail("DATA_DIR=memory não guarda nada em disco: aponte DATA_DIR para a pasta a restaurar.");
 

@@ -4,7 +4,7 @@
 // settings (DATA_DIR, DATABASE_URL, S3_*) are the server's. Stop a server on the embedded database
 // first: PGlite allows one process.
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, type Config } from "./config.js";
+import { configOrFail, fail } from "./lib/cli.js";
 import type { Database } from "./lib/db.js";
 import { copyStorage } from "./providers/storage/copy.js";
 import { createStorage } from "./providers/storage/create.js";
@@ -13,11 +13,6 @@ const KINDS = ["disk", "database", "s3"] as const;
 type Kind = (typeof KINDS)[number];
 const USAGE = "Uso: npm run storage:copy -- --from disk --to database|s3";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 const { values } = parseArgs({ options: { from: { type: "string" }, to: { type: "string" } } });
 const isKind = (value: string | undefined): value is Kind => KINDS.includes(value as Kind);
 if (!isKind(values.from) || !isKind(values.to)) fail(USAGE);
@@ -25,14 +20,8 @@ const from = values.from;
 const to = values.to;
 if (from === to) fail(`Origem e destino iguais (${from}). ${USAGE}`);
 
-let config: Config;
-try {
-  // An S3 end is checked as the server checks STORAGE=s3 (bucket, region, keys).
-  config = loadConfig(from === "s3" || to === "s3" ? { ...process.env, STORAGE: "s3" } : process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+// An S3 end is checked as the server checks STORAGE=s3 (bucket, region, keys).
+const config = configOrFail(from === "s3" || to === "s3" ? { ...process.env, STORAGE: "s3" } : process.env);
 if (config.DATA_DIR === "memory" && (from === "disk" || to === "disk")) fail("DATA_DIR=memory não tem pasta de uploads.");
 
 let db: Database | null = null;

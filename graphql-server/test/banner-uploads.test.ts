@@ -14,8 +14,7 @@ const prisma = () => t.app.services.prisma;
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
-  admin = await createMember(t, PREFIX, { plan: "majestade" });
-  await prisma().user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
+  admin = await createMember(t, PREFIX, { plan: "majestade", role: "superuser" });
   member = await createMember(t, PREFIX);
 });
 afterAll(async () => {

@@ -22,11 +22,7 @@ let member: Awaited<ReturnType<typeof createMember>>;
 
 const prisma = () => t.app.services.prisma;
 
-async function superuserOn(app: TestApp, prefix: string) {
-  const made = await createMember(app, prefix, { plan: "majestade" });
-  await app.app.services.prisma.user.update({ where: { id: made.user.id }, data: { role: "superuser" } });
-  return made;
-}
+const superuserOn = (app: TestApp, prefix: string) => createMember(app, prefix, { plan: "majestade", role: "superuser" });
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? "silent" });

@@ -265,7 +265,7 @@ let memberSeq = 0;
 export async function createMember(
   t: TestApp,
   prefix: string,
-  options: { plan?: "nobreza" | "alteza" | "majestade" | "imperatriz"; nickname?: string; whatsappNotificationsEnabled?: boolean } = {},
+  options: { plan?: "nobreza" | "alteza" | "majestade" | "imperatriz"; nickname?: string; whatsappNotificationsEnabled?: boolean; role?: "superuser" } = {},
 ) {
   const { prisma, sessions } = t.app.services;
   memberSeq += 1;
@@ -277,6 +277,7 @@ export async function createMember(
       fullName: `Maria Souza ${memberSeq}`,
       profileComplete: true,
       whatsappNotificationsEnabled: options.whatsappNotificationsEnabled ?? true,
+      ...(options.role ? { role: options.role } : {}),
     },
   });
   const { token } = await sessions.create(prisma, user.id, {});

@@ -326,8 +326,7 @@ describe("a member moved down to nobreza", () => {
 
 describe("the plans' contact rule (schema's entitlements.ts)", () => {
   it("lets each plan contact and write about each kind exactly as mayContact says, the web's rule and the SQL's alike", async () => {
-    const admin = await member({ plan: "majestade" });
-    await t.app.services.prisma.user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
+    const admin = await member({ plan: "majestade", role: "superuser" });
     for (const plan of PLANS) {
       for (const kind of OFFER_TYPES) {
         const owner = await member();
