@@ -3,7 +3,8 @@ import { builder, requireUser } from "../../builder.js";
 import { AppError } from "../../lib/errors.js";
 import { PlanEnum } from "../users/users.graphql.js";
 import { isOwnFor } from "./board-read-model.js";
-import { PlanLimitError, type OfferChange, type OfferDTO } from "./offers.service.js";
+import type { OfferDTO } from "./board-read-model.js";
+import { PlanLimitError, type OfferChange } from "./offers.service.js";
 
 export const PostTypeEnum = builder.enumType("PostType", { values: POST_TYPES });
 export const OfferTypeEnum = builder.enumType("OfferType", { values: OFFER_TYPES });

@@ -10,9 +10,6 @@ import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
 import { authorSelect, createBoardReadModel, isOneOf, type ListOffersArgs, offerCard, type OfferDTO, type OfferFilter, presentOffer } from "./board-read-model.js";
 
-// What a viewer sees of the board lives in the read model; these names stay importable from here.
-export { boardWhere, encodeCursor, presentOffer, type CachedBoardResult, type ListOffersArgs, type OfferDTO, type OfferFilter } from "./board-read-model.js";
-
 export interface OffersDeps {
   prisma: PrismaClient;
   /** BoardCache time limit in ms (config BOARD_CACHE_MS); 0 reads the database every time. */

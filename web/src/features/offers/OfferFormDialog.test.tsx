@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { OfferInput } from "@clube-coroa/schema";
 import { findToastText, renderUi } from "../../lib/renderUi";
 import { PlansContext, type PlansFlow } from "../plans/plansFlow";
-import { OfferFormDialog, type OfferFormDialogProps } from "./OfferFormDialog";
+import { OfferFormDialog } from "./OfferFormDialog";
+import type { OfferFormDialogProps } from "./offerFormTypes";
 
 const plansFlow: PlansFlow = { openPlans: vi.fn(), choosePlan: vi.fn(), registerInterest: vi.fn(), registeringInterest: false };
 

@@ -12,8 +12,6 @@ import { useOfferForm } from "./useOfferForm";
 const T = OFFER_TEXTS.form;
 const TOTAL_STEPS = LIMITS.offerSteps;
 
-export type { OfferFormValues } from "./offerDraft";
-export type { OfferFormDialogProps, PreviewAuthor } from "./offerFormTypes";
 
 /** The 6-step 'Nova Proposta' / 'Editar Proposta' dialog (spec part 1 section 5). */
 export function OfferFormDialog(props: OfferFormDialogProps) {

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { todayInSaoPaulo } from "@clube-coroa/schema";
 import { renderUi } from "../../lib/renderUi";
-import { EMPTY_PROFILE_VALUES, ProfileForm, profileFormValues, type ProfileFormProps, type ProfileFormValues } from "./ProfileForm";
+import { ProfileForm } from "./ProfileForm";
+import { EMPTY_PROFILE_VALUES, profileFormValues, type ProfileFormProps, type ProfileFormValues } from "./profileFormValues";
 
 const filled: ProfileFormValues = profileFormValues({
   fullName: "Ana Souza",

@@ -10,8 +10,6 @@ import { PremiumSection, Section, SponsorSection } from "./ProfileSections";
 import { useProfileForm } from "./useProfileForm";
 import type { ProfileFormProps } from "./profileFormValues";
 
-export { EMPTY_PROFILE_VALUES, hasPremiumProfile, profileFormValues } from "./profileFormValues";
-export type { Address, ProfileFormProps, ProfileFormValues } from "./profileFormValues";
 
 const T = PROFILE_TEXTS;
 const F = T.fields;

@@ -6,7 +6,7 @@ import { Button } from "../../components/Button";
 import { Card } from "../../components/Page";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
-import { hasPremiumProfile } from "./ProfileForm";
+import { hasPremiumProfile } from "./profileFormValues";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 
 const T = PROFILE_PAGE_TEXTS.images;
