@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { ERROR_MESSAGES } from "@clube-coroa/schema";
 import { GraphQLError, specifiedRules, validate, type DocumentNode, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
+import { LRUCache } from "lru-cache";
 import { WebSocketServer } from "ws";
 import type { GraphQLContext } from "./context.js";
 import { nestingRefusal, parseWithTokenLimit, refusalInPortuguese } from "./lib/graphql-limits.js";
@@ -24,33 +25,15 @@ export const MAX_OPERATIONS_PER_SOCKET = 50;
 /** The same without a session: a visitor's pages hold two (offersChanged, bannersUpdated). */
 export const MAX_ANONYMOUS_OPERATIONS_PER_SOCKET = 5;
 
-/** Documents kept parsed and validated, by their text (the web app subscribes with a handful). */
-export const VALID_DOCUMENTS_KEPT = 500;
-
 /**
- * The documents that parsed and validated, by their text, the least recently used forgotten first.
- * A reconnecting client subscribes again with the same texts: after a restart hundreds of sockets
- * come back at once (1012), and parsing and validating each subscription again cost about a
- * millisecond of the event loop apiece while messages were being delivered. The rules depend on the
- * document alone, so a document valid once is valid again; refusals are not kept.
+ * Documents kept parsed and validated, by their text (the web app subscribes with a handful), the
+ * least recently used forgotten first. A reconnecting client subscribes again with the same texts:
+ * after a restart hundreds of sockets come back at once (1012), and parsing and validating each
+ * subscription again cost about a millisecond of the event loop apiece while messages were being
+ * delivered. The rules depend on the document alone, so a document valid once is valid again;
+ * refusals are not kept.
  */
-function validDocuments(size = VALID_DOCUMENTS_KEPT) {
-  const kept = new Map<string, DocumentNode>();
-  return {
-    get(text: string) {
-      const document = kept.get(text);
-      if (document) {
-        kept.delete(text);
-        kept.set(text, document);
-      }
-      return document;
-    },
-    set(text: string, document: DocumentNode) {
-      kept.set(text, document);
-      if (kept.size > size) kept.delete(kept.keys().next().value!);
-    },
-  };
-}
+export const VALID_DOCUMENTS_KEPT = 500;
 
 type ConnectionState = {
   /** The client's address (TRUST_PROXY applied), read once when the connection is initialised. */
@@ -74,7 +57,7 @@ export function graphqlWebSocket(services: Services, validationRules: readonly V
   const heartbeat = keepAlive([server]);
   /** The operations of every open connection (graphql-ws keeps them per connection), for the metrics. */
   const connections = new Set<{ subscriptions: Record<string, unknown> }>();
-  const documents = validDocuments();
+  const documents = new LRUCache<string, DocumentNode>({ max: VALID_DOCUMENTS_KEPT });
   const graphqlWs = useServer<Record<string, unknown>, ConnectionState>(
     {
       schema,
