@@ -57,7 +57,7 @@ export default defineConfig({
     {
       // The compiled server, as production runs it; compiled again here (well under a second) so a
       // run never tests an older build of the server than the code beside it.
-      command: "node scripts/build-server.mjs && MALLOC_ARENA_MAX=2 node graphql-server/dist/main.js",
+      command: "node scripts/build-server.mjs && MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 graphql-server/dist/main.js",
       cwd: root,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -161,6 +162,29 @@ export const pgliteOptions = (defaultStartParams: string[]) => ({
  */
 export const PGLITE_TEMPLATE = repoPath("graphql-server", "dist", "pglite-datadir");
 
+/** At most this many distinct statements are prepared on each connection (the app has a few hundred). */
+export const PREPARED_STATEMENTS_MAX = 500;
+
+/**
+ * Names Prisma's statements so that each PostgreSQL connection parses and plans a statement once
+ * and then only binds and executes it (pg keeps a named statement per connection). Planning was most
+ * of PostgreSQL's work for sendMessage's statement: pgbench, 4 clients, 1,683 per second unnamed
+ * against 5,911 prepared (docs/decisions/0270-prepared-statements-on-postgresql.md). The name is a
+ * hash of the text, so one text is one statement; past PREPARED_STATEMENTS_MAX distinct texts the rest
+ * run unnamed, which bounds the memory every connection's backend spends on plans.
+ */
+export function statementNames(max = PREPARED_STATEMENTS_MAX) {
+  const names = new Map<string, string>();
+  return ({ sql }: { sql: string }): string => {
+    const known = names.get(sql);
+    // "" is pg's unnamed statement: parsed and planned each time, as before.
+    if (known !== undefined || names.size >= max) return known ?? "";
+    const name = `cc_${createHash("sha256").update(sql).digest("base64url").slice(0, 22)}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // One pool for Prisma and for raw SQL. An idle connection the server ends (restart, failover,
@@ -178,7 +202,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: "-c lock_timeout=3000 -c statement_timeout=10000",
     });
     pool.on("error", () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+    const adapter = new PrismaPg(pool, { statementNameGenerator: statementNames() });
+    const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
     const raw = postgresRaw(pool);
     const url = new URL(options.databaseUrl);
     return {
