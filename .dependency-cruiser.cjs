@@ -6,6 +6,8 @@ const TESTS = "\\.test\\.tsx?$";
 // GraphQL plumbing kept in graphql/), the schema that gathers them, the Pothos builder, and the app
 // that wires them.
 const DOORS = `${SERVER}(rest/|graphql/|app\\.ts$|schema\\.ts$|builder\\.ts$)|\\.graphql\\.ts$`;
+// The web client's features (docs/architecture.md, "The web client").
+const FEATURES = "^web/src/features/";
 // The libraries the doors are built with: a domain that needs one has become a door.
 const DOOR_LIBRARIES = "^node_modules/(express|@apollo|@as-integrations|@pothos|graphql|graphql-ws|ws)/";
 
@@ -66,6 +68,29 @@ module.exports = {
       severity: "error",
       from: { path: `${SERVER}rest/`, pathNot: TESTS },
       to: { path: `${SERVER}providers/` },
+    },
+    {
+      name: "feature-through-its-index",
+      comment:
+        "A web feature uses another only through that feature's public face, web/src/features/<name>/index.ts " +
+        "(tests included): what two features share moves down to components/ or lib/, or they are composed in app/.",
+      severity: "error",
+      from: { path: `${FEATURES}([^/]+)/` },
+      to: { path: FEATURES, pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: "feature-not-app",
+      comment: "app/ composes the features (routes, shell, lazy pages): a feature never imports it back.",
+      severity: "error",
+      from: { path: FEATURES },
+      to: { path: "^web/src/app/" },
+    },
+    {
+      name: "web-shared-below-features",
+      comment: "components/ and lib/ sit below the features and app/: what they hold is shared, so they import neither.",
+      severity: "error",
+      from: { path: "^web/src/(components|lib)/" },
+      to: { path: `${FEATURES}|^web/src/app/` },
     },
     {
       name: "no-circular",

@@ -14,6 +14,7 @@ interface Violation {
   to: string;
   rule: { name: string; severity: string };
   via?: { name: string }[];
+  cycle?: { name: string }[];
 }
 
 const cruise = spawnSync(
@@ -26,13 +27,43 @@ if (cruise.error || !cruise.stdout) {
   process.exit(2);
 }
 const result = JSON.parse(cruise.stdout) as {
+  modules: { source: string; dependencies: { resolved: string }[] }[];
   summary: { violations: Violation[]; totalCruised: number; ruleSetUsed: { forbidden: { name: string; comment?: string }[] } };
 };
 const { violations, ruleSetUsed, totalCruised } = result.summary;
 for (const v of violations) {
   const rule = ruleSetUsed.forbidden.find((r) => r.name === v.rule.name);
-  const via = v.type === "reachability" && v.via?.length ? ` (via ${v.via.map((step) => step.name).join(" → ")})` : "";
+  const via =
+    v.type === "reachability" && v.via?.length
+      ? ` (via ${v.via.map((step) => step.name).join(" → ")})`
+      : v.type === "cycle" && v.cycle?.length
+        ? ` (the ring: ${[v.from, ...v.cycle.map((step) => step.name)].join(" → ")})`
+        : "";
   console.error(`layering ${v.rule.name}: ${v.from} → ${v.to}${via}\n  ${rule?.comment ?? ""}`);
 }
-if (violations.length) process.exit(1);
+
+// Nor do the web client's features form a ring (plans → profile → plans), even where no module does
+// (dependency-cruiser's folder scope would count rings through components/, lib/ and the tests).
+const FEATURE = /^web\/src\/features\/([^/]+)\//;
+const uses = new Map<string, Set<string>>();
+for (const module of result.modules) {
+  const from = FEATURE.exec(module.source)?.[1];
+  for (const dependency of from ? module.dependencies : []) {
+    const to = FEATURE.exec(dependency.resolved)?.[1];
+    if (from && to && to !== from) uses.set(from, (uses.get(from) ?? new Set()).add(to));
+  }
+}
+const ringThrough = (path: string[]): string[] | null => {
+  for (const next of uses.get(path[path.length - 1]) ?? []) {
+    if (next === path[0]) return [...path, next];
+    const ring = path.includes(next) ? null : ringThrough([...path, next]);
+    if (ring) return ring;
+  }
+  return null;
+};
+const rings = [...uses.keys()].map((feature) => ringThrough([feature])).filter((ring) => ring !== null);
+for (const ring of rings) {
+  console.error(`layering no-circular-between-features: ${ring.join(" → ")}\n  A ring of web features: the piece both need moves down (components/, lib/) or is composed in app/.`);
+}
+if (violations.length || rings.length) process.exit(1);
 console.log(`layering: no violation in ${totalCruised} modules`);

@@ -141,6 +141,10 @@ const clientBuild = defineConfig({
             { name: "apollo", test: /node_modules[\\/](@apollo[\\/](?!client[\\/]link[\\/]subscriptions)|(graphql|rxjs|optimism|@wry|tslib)[\\/])/ },
             // Radix is not grouped: its dialog parts load with the dialogs that use them.
             { name: "styled", test: /node_modules[\\/](styled-components|stylis|@emotion)[\\/]/ },
+            // The app's own code the first screen runs, in one chunk: Rolldown otherwise folds a module
+            // shared with lazy chunks into the entry only when its merge order allows (record 0246), and
+            // a change anywhere can leave a dozen sub-kilobyte chunks in the first load instead.
+            { name: "app", test: /[\\/](web|schema)[\\/]src[\\/](?!main\.tsx$)/, tags: ["$initial"] },
           ],
         },
       },

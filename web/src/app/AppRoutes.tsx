@@ -2,8 +2,8 @@ import { lazy } from "react";
 import { Route, Routes } from "react-router-dom";
 import { APP_ROUTES } from "@clube-coroa/schema";
 import { AdminGate } from "../features/admin/AdminGate";
-import { HomeRoute } from "../features/invitation/HomeRoute";
 import { WEB_TEXTS } from "../lib/texts";
+import { HomeRoute } from "./HomeRoute";
 import { loginPage, messagesPage, profilePage } from "./pages";
 
 const LoginPage = loginPage.Component;

@@ -1,4 +1,7 @@
 import type { ApolloClient } from "@apollo/client";
+import type { HomeBoard } from "../features/home/HomePage";
+import { OfferBoardSkeleton } from "../features/offers/BoardStates";
+import { hasFirstPage } from "../features/offers/firstPage";
 import { MeDocument } from "../features/session/documents";
 import { preloadable } from "../lib/lazyComponent";
 import { nextTask } from "../lib/tasks";
@@ -10,10 +13,16 @@ import { nextTask } from "../lib/tasks";
 export const loginPage = preloadable(() => import("../features/auth/LoginPage").then((m) => m.LoginPage));
 export const profilePage = preloadable(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage));
 export const messagesPage = preloadable(() => import("../features/messages/MessagesPage").then((m) => m.MessagesPage));
-/** The board's code loads while the session is read (the frame shows its skeleton meanwhile). */
 /** The board's module: its component, and its first page's request made while the session is read. */
 export const loadOfferBoard = () => import("../features/offers/OfferBoard");
 export const offerBoard = preloadable(() => loadOfferBoard().then((m) => m.OfferBoard));
+/** The board as the home page draws it (HomeRoute hands it over: the home page does not import app/). */
+export const homeBoard: HomeBoard = {
+  Component: offerBoard.Component,
+  Skeleton: OfferBoardSkeleton,
+  hasFirstPage,
+  prefetch: (client) => loadOfferBoard().then((board) => board.prefetchBoard(client)),
+};
 export const invitationPage = preloadable(() => import("../features/invitation/InvitationPage").then((m) => m.InvitationPage));
 
 /**

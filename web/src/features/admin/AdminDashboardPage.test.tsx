@@ -5,7 +5,8 @@ import { ToastProvider } from "../../components/Toast";
 import { findToastText } from "../../lib/renderUi";
 import { meIs, renderApp, user, withProviders, type Handler } from "../../test/renderApp";
 import AdminDashboardPage from "./AdminDashboardPage";
-import { dashboardHandlers, deferred, forbidden, report, sponsorPage, sponsorRow, stats, superUser } from "./testData";
+import { deferred } from "../../test/deferred";
+import { dashboardHandlers, forbidden, report, sponsorPage, sponsorRow, stats, superUser } from "./testData";
 
 function renderDashboard(overrides: Record<string, Handler> = {}) {
   const u = userEvent.setup();

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { PageSkeleton } from "../../components/PageSkeleton";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { AccessDenied } from "./AccessDenied";
 
 /**

@@ -6,7 +6,8 @@ import { findToastText } from "../../lib/renderUi";
 import { withProviders, type Handler } from "../../test/renderApp";
 import AdminDashboardPage from "./AdminDashboardPage";
 import { BannersSection } from "./BannersSection";
-import { adminBanner, dashboardHandlers, deferred } from "./testData";
+import { deferred } from "../../test/deferred";
+import { adminBanner, dashboardHandlers } from "./testData";
 
 function renderSection(handlers: Record<string, Handler>, options: { applyAccept?: boolean } = {}) {
   const u = userEvent.setup(options);

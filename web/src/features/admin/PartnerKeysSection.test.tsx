@@ -6,7 +6,8 @@ import { ToastProvider } from "../../components/Toast";
 import { findToastText } from "../../lib/renderUi";
 import { withProviders, type Handler } from "../../test/renderApp";
 import { PartnerKeysSection } from "./PartnerKeysSection";
-import { deferred, partnerKey } from "./testData";
+import { deferred } from "../../test/deferred";
+import { partnerKey } from "./testData";
 
 function renderSection(handlers: Record<string, Handler>) {
   const u = userEvent.setup();

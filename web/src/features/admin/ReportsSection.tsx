@@ -5,7 +5,7 @@ import type { ReportReasonName } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import type { AdminReportFieldsFragment, ReportStatus } from "../../gql/graphql";
 import { formatDate } from "../../lib/format";
-import { REPORT_TEXTS } from "../offers/reportTexts";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 import { AdminSection, DataTable, MoreRow, Nowrap, TableRows, StatusBadge, Sub, truncate, type Tone, appendNew, useNextPage } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { AdminReportsDocument, ReportAddedDocument, UpdateReportStatusDocument } from "./documents";

@@ -6,7 +6,8 @@ import { findToastText } from "../../lib/renderUi";
 import { withProviders, type Handler } from "../../test/renderApp";
 import { fallbackFileName, fileNameOf } from "./ExcelDownloadButton";
 import SimpleAdminPage, { parseUserId } from "./SimpleAdminPage";
-import { adminUser, deferred, forbidden, simpleHandlers } from "./testData";
+import { deferred } from "../../test/deferred";
+import { adminUser, forbidden, simpleHandlers } from "./testData";
 
 function renderSimple(overrides: Record<string, Handler> = {}) {
   const u = userEvent.setup();

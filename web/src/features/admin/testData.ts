@@ -1,16 +1,5 @@
 import type { Handler } from "../../test/renderApp";
 
-/** A promise the test settles when it wants: for "while loading" and "while saving" states. */
-export function deferred<T = unknown>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 export function stats(overrides: Record<string, unknown> = {}) {
   return {
     __typename: "AdminStats",

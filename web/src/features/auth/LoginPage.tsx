@@ -7,7 +7,7 @@ import { httpStatusOf, isNetworkError, serverMessageOf } from "../../lib/errors"
 import { returnAddressOf, type ReturnState } from "../../lib/returnTo";
 import { normaliseReferralCode, readAffiliateCode, writeAffiliateCode } from "../../lib/storage";
 import { WEB_TEXTS } from "../../lib/texts";
-import { useSession, type SessionUser } from "../session/SessionProvider";
+import { useSession, type SessionUser } from "../session";
 import { AppInfoDocument, SendLoginTokenDocument, VerifyLoginTokenDocument } from "./documents";
 import { LOGIN_TEXTS } from "./loginTexts";
 import { forgetCode, pendingCode, rememberCode } from "./pendingCode";

@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withProviders, type Handler } from "../../test/renderApp";
-import { deferred } from "../admin/testData";
+import { deferred } from "../../test/deferred";
 import { BannerCarousel, shuffled } from "./BannerCarousel";
 
 function banner(id: number, overrides: Record<string, unknown> = {}) {

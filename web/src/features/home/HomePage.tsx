@@ -1,4 +1,5 @@
-import { startTransition, Suspense, useEffect, useState } from "react";
+import { startTransition, Suspense, useEffect, useState, type ComponentType } from "react";
+import type { ApolloClient } from "@apollo/client";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import styled, { css } from "styled-components";
 import { PRODUCT_NAME, TEXTS, type PlanName } from "@clube-coroa/schema";
@@ -7,14 +8,12 @@ import { KindIcon } from "../../components/KindIcon";
 import { Container } from "../../components/Page";
 import { Skeleton } from "../../components/Spinner";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
+import { CommunityStatsDocument } from "../../lib/communityStats";
 import { WEB_TEXTS } from "../../lib/texts";
-import { CommunityStatsDocument } from "../offers/documents";
-import { OfferBoardSkeleton } from "../offers/BoardStates";
-import { hasFirstPage } from "../offers/firstPage";
-import { loadOfferBoard, offerBoard } from "../../app/pages";
-import { useSession } from "../session/SessionProvider";
+import { BannerFrame, loadBannerCarousel } from "../banners";
+import { loadPlansSection } from "../plans";
+import { useSession } from "../session";
 import { LANDING_TEXTS } from "./landingTexts";
-import { BannerFrame } from "../banners/BannerFrame";
 import { useDrawnFor } from "../../lib/drawnFor";
 import { formatCount } from "../../lib/intl";
 import { boardWentLive, onBoardLive } from "../../lib/earlyTaps";
@@ -22,17 +21,24 @@ import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 const T = WEB_TEXTS.home;
 
-const OfferBoard = offerBoard.Component;
+/**
+ * The board, as app/ hands it over (pages.ts; the home page does not import the offers feature): its
+ * component (fetched on demand), the skeleton cards that hold its place, whether its first page is
+ * already in the cache, and that page's request, made while the session is read.
+ */
+export interface HomeBoard {
+  Component: ComponentType;
+  Skeleton: ComponentType;
+  hasFirstPage: (client: ApolloClient) => boolean;
+  prefetch: (client: ApolloClient) => Promise<unknown>;
+}
+
 // Shown only when the staff published banners: its code comes with their answer, not before the page.
 // Its frame holds the carousel's place while the code arrives (BannerFrame).
-const BannerCarousel = lazyWhenOpen(
-  () => import("../banners/BannerCarousel").then((m) => m.BannerCarousel),
-  () => true,
-  <BannerFrame />,
-);
+const BannerCarousel = lazyWhenOpen(loadBannerCarousel, () => true, <BannerFrame />);
 
 // The plans sit below the fold: their cards load after the first screen.
-const PlansSection = lazyWhenOpen(() => import("../plans/PlansSection").then((m) => m.PlansSection), () => true);
+const PlansSection = lazyWhenOpen(loadPlansSection, () => true);
 
 /**
  * Fetches the code of the home page's own parts (banners, plans) as soon as the app runs on `/`, so
@@ -372,7 +378,7 @@ function KindsSection() {
  * that differs between a visitor and a member. One component, so what is already on screen (the
  * counters) stays mounted when the session is known.
  */
-export function HomePage({ pending = false }: { pending?: boolean }) {
+export function HomePage({ pending = false, board }: { pending?: boolean; board: HomeBoard }) {
   useDocumentTitle(PAGE_TITLES.home);
   const { status, user } = useSession();
   const name = status === "authenticated" ? firstName(user?.nickname) ?? firstName(user?.fullName) : null;
@@ -385,11 +391,11 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
   // While the session is read, the board's first page is already asked for (the same code the
   // board loads with; see prefetchBoard).
   useEffect(() => {
-    if (pending) void loadOfferBoard().then((board) => board.prefetchBoard(client));
-  }, [pending, client]);
+    if (pending) void board.prefetch(client);
+  }, [pending, client, board]);
   // Cards already in hand (sent with the page by the server, issue 14) are drawn while the session
   // is read, by the board itself, which then stays mounted.
-  const boardFrame = pending && !hasFirstPage(client);
+  const boardFrame = pending && !board.hasFirstPage(client);
   // What lies below the board's first cards (the plans, the banners) is drawn once the board is live,
   // in a render of its own: on a slow phone the render that makes the board live stays short (issue
   // 24 item 16). The board's effect runs before this one, so it may be live already.
@@ -418,11 +424,11 @@ export function HomePage({ pending = false }: { pending?: boolean }) {
           {boardFrame ? (
             <>
               <FrameStatus role="status">{TEXTS.loading}</FrameStatus>
-              <OfferBoardSkeleton />
+              <board.Skeleton />
             </>
           ) : (
-            <Suspense fallback={<OfferBoardSkeleton />}>
-              <OfferBoard />
+            <Suspense fallback={<board.Skeleton />}>
+              <board.Component />
             </Suspense>
           )}
         </Section>

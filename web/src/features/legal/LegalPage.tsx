@@ -1,9 +1,7 @@
 import styled from "styled-components";
 import { Card, Container, Lead, PageTitle } from "../../components/Page";
 import { useDocumentTitle } from "../../lib/documentTitle";
-import { PROFILE_TEXTS } from "../profile/profileTexts";
-
-const P = PROFILE_TEXTS.policies;
+import { POLICY_TEXTS as P } from "../../lib/policyTexts";
 
 /** The club's mailbox for data requests and questions (README: VITE_CONTACT_EMAIL). */
 export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || "contato@clubecoroa.com.br";

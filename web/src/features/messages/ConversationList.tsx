@@ -6,7 +6,7 @@ import { TextInput } from "../../components/Field";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
 import { formatRelativeTime } from "../../lib/format";
-import { OFFER_TEXTS } from "../offers/offerTexts";
+import { OFFER_TEXTS } from "../offers";
 import { avatarName, badgeText, displayName, filterConversations } from "./format";
 import { MT } from "./messageTexts";
 

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { notifySocketConnected } from "../../lib/apollo";
 import { findToast, meIs, renderApp, user, type Handler } from "../../test/renderApp";
-import { conversation, deferred, message } from "./testData";
+import { deferred } from "../../test/deferred";
+import { conversation, message } from "./testData";
 
 const bia = conversation();
 const carla = conversation({

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
-import { conversation, deferred } from "./testData";
+import { deferred } from "../../test/deferred";
+import { conversation } from "./testData";
 
 afterEach(() => {
   vi.useRealTimers();

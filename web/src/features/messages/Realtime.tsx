@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import styled from "styled-components";
 import { LIMITS } from "@clube-coroa/schema";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { writeUnreadCount } from "./cache";
 import { onSocketConnected } from "../../lib/apollo";
 import { ConversationsDocument, UnreadCountChangedDocument, UnreadCountDocument } from "./documents";

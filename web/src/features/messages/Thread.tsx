@@ -9,9 +9,8 @@ import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
-import { OFFER_TEXTS } from "../offers/offerTexts";
-import type { UpgradePrompt } from "../offers/PlanDialogs";
-import { useSession } from "../session/SessionProvider";
+import { loadUpgradePromptDialog, OFFER_TEXTS, type UpgradePrompt } from "../offers";
+import { useSession } from "../session";
 import { OnlineDot } from "./ConversationList";
 import { appendToThread, touchConversation } from "./cache";
 import { ConversationDocument, ConversationsDocument, DeleteConversationDocument, SendMessageDocument } from "./documents";
@@ -45,7 +44,7 @@ function BinIcon() {
 }
 
 // Fetched the first time the server refuses a message by plan.
-const UpgradePromptDialog = lazyWhenOpen(() => import("../offers/PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
+const UpgradePromptDialog = lazyWhenOpen(loadUpgradePromptDialog, (p) => p.prompt !== null);
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
 const newMessageKey = () =>

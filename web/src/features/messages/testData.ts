@@ -36,11 +36,3 @@ export function conversation(overrides: Partial<ConversationFieldsFragment> = {}
     ...(overrides.otherUser ? { otherUser: { __typename: "ConversationUser" as const, ...overrides.otherUser } } : {}),
   };
 }
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}

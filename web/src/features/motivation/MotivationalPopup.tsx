@@ -4,8 +4,8 @@ import styled from "styled-components";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { LazyDialog as Dialog } from "../../components/LazyDialog";
-import { requestOfferDialog } from "../offers/offerDialogSignal";
-import { useSession } from "../session/SessionProvider";
+import { requestOfferDialog } from "../../lib/offerDialogSignal";
+import { useSession } from "../session";
 import { MOTIVATION_DELAY_MS, isMotivationDue, markShown, pickPhrase, readLastShown } from "./motivationSchedule";
 import { MOTIVATIONAL_PHRASES } from "./phrases";
 

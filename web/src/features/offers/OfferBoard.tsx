@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { useHydrated } from "../../lib/prerendered";
 import { earlyTap } from "../../lib/earlyTaps";
 import { Button } from "../../components/Button";

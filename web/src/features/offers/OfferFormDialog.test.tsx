@@ -4,7 +4,7 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { OfferInput } from "@clube-coroa/schema";
 import { findToastText, renderUi } from "../../lib/renderUi";
-import { PlansContext, type PlansFlow } from "../plans/plansFlow";
+import { PlansContext, type PlansFlow } from "../plans";
 import { OfferFormDialog } from "./OfferFormDialog";
 import type { OfferFormDialogProps } from "./offerFormTypes";
 

@@ -4,7 +4,7 @@ import { PlanBadge } from "../../components/Badge";
 import { Button, ButtonLink } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
-import { usePlans } from "../plans/plansFlow";
+import { usePlans } from "../plans";
 import type { ReturnState } from "../../lib/returnTo";
 import { BOARD_TEXTS, type RestrictedAction } from "./boardTexts";
 import { INVITE_TEXTS, type InviteAction } from "./inviteTexts";

@@ -7,7 +7,7 @@ import { Dialog } from "../../components/Dialog";
 import { CharCounter, ChoiceCard, FieldMessage, Fieldset, Label, Stack, TextArea } from "../../components/FormControls";
 import { useToast } from "../../components/Toast";
 import { ReportOfferDocument } from "./documents";
-import { REPORT_TEXTS } from "./reportTexts";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 
 const T = REPORT_TEXTS;
 const { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, warnAbove: DESCRIPTION_WARN } = LIMITS.reportCustomReason;

@@ -64,17 +64,6 @@ export const MyOffersDocument = graphql(`
   }
 `);
 
-export const CommunityStatsDocument = graphql(`
-  query CommunityStats {
-    communityStats {
-      totalMembers
-      totalCollabs
-      totalPermutas
-      totalApoios
-    }
-  }
-`);
-
 export const CreateOfferDocument = graphql(`
   mutation CreateOffer($input: OfferInput!) {
     createOffer(input: $input) {

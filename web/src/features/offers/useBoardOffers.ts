@@ -7,7 +7,8 @@ import { releaseEarlyTaps } from "../../lib/earlyTaps";
 import { BOARD_FIRST_PAGE } from "./firstPage";
 import { BOARD_PAGE_SIZE, LIVE_REFETCH_DEBOUNCE_MS, NO_FILTERS, filterVariables, mergeFreshFirstPage, type BoardFilters } from "./boardModel";
 import { prefetchedJustNow, takeMemberFirstPage } from "./boardState";
-import { BoardOfferDocument, BoardOffersDocument, CommunityStatsDocument, OffersChangedDocument } from "./documents";
+import { CommunityStatsDocument } from "../../lib/communityStats";
+import { BoardOfferDocument, BoardOffersDocument, OffersChangedDocument } from "./documents";
 
 export type OfferNode = BoardOfferFieldsFragment;
 

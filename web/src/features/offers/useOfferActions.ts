@@ -3,7 +3,7 @@ import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useNavigate } from "react-router-dom";
 import type { PlanName } from "@clube-coroa/schema";
 import { useToast } from "../../components/Toast";
-import type { SessionUser } from "../session/SessionProvider";
+import type { SessionUser } from "../session";
 import { contactNeedsUpgrade, nextPlan, viewProfileNeedsUpgrade } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import { DeleteOfferDocument, StartConversationDocument, ToggleLikeDocument } from "./documents";

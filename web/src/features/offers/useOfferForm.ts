@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS, OFFER_FORM_STEPS, kindLockedFor, offerInputSchema, offerStepError, type OfferInput, type OfferTypeName } from "@clube-coroa/schema";
 import { useToast } from "../../components/Toast";
-import { usePlans } from "../plans/plansFlow";
+import { usePlans } from "../plans";
 import { clearOfferDraft, hasContent, readOfferDraft, writeOfferDraft, type OfferDraft, type OfferFormValues } from "./offerDraft";
 import type { OfferFormDialogProps } from "./offerFormTypes";
 import { OFFER_TEXTS } from "./offerTexts";

@@ -6,7 +6,7 @@ import type { filterVariables } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import { BoardOfferFieldsFragment as BoardOfferFieldsDocument, CreateOfferDocument, ImproveOfferTextDocument, UpdateOfferDocument } from "./documents";
 import type { BoardOffer } from "./OfferCard";
-import { onOfferDialogRequest, takeOfferDialogRequest } from "./offerDialogSignal";
+import { onOfferDialogRequest, takeOfferDialogRequest } from "../../lib/offerDialogSignal";
 import type { PlanLimit } from "./PlanDialogs";
 import type { InviteAction } from "./inviteTexts";
 import { isShowable, type OfferNode } from "./useBoardOffers";

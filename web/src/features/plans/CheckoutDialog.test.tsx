@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { yearInSaoPaulo } from "@clube-coroa/schema";
 import { findToastText } from "../../lib/renderUi";
 import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
-import { checkoutResult, deferred, payment, plansHandlers, profile } from "./testData";
+import { deferred } from "../../test/deferred";
+import { checkoutResult, payment, plansHandlers, profile } from "./testData";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -23,8 +23,8 @@ import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { BillingType, CheckoutResultFieldsFragment, ProfileFieldsFragment } from "../../gql/graphql";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { formatCents } from "../../lib/format";
-import { MyProfileDocument } from "../profile/documents";
-import { useSession, type SessionUser } from "../session/SessionProvider";
+import { MyProfileDocument } from "../../lib/myProfile";
+import { useSession, type SessionUser } from "../session";
 import {
   CHECKOUT_FIELDS,
   checkoutErrors,

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { findToastText } from "../../lib/renderUi";
 import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
-import { checkoutResult, deferred, plansHandlers } from "./testData";
+import { deferred } from "../../test/deferred";
+import { checkoutResult, plansHandlers } from "./testData";
 
 type Plan = "nobreza" | "alteza" | "majestade" | "imperatriz";
 

@@ -5,7 +5,7 @@ import type { BillingCycle, PlanName } from "@clube-coroa/schema";
 import type { PlansBridge, PlansRequest } from "./plansRequests";
 import { useToast } from "../../components/Toast";
 import type { CheckoutResultFieldsFragment, PaymentFieldsFragment } from "../../gql/graphql";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { planChangeOf } from "./planChange";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
 import { useCancelSubscription } from "./useCancelSubscription";

@@ -3,10 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../components/Toast";
 import { withProviders } from "../../test/renderApp";
-import { SessionProvider } from "../session/SessionProvider";
+import { SessionProvider } from "../session";
 import { usePlans } from "./plansFlow";
 import { PlansProvider } from "./PlansProvider";
-import { deferred, plansHandlers } from "./testData";
+import { deferred } from "../../test/deferred";
+import { plansHandlers } from "./testData";
 
 // The flow's code arrives when the test says so (a slow network), and the test sees when it was asked for.
 const arrival = vi.hoisted(() => ({ asked: 0, gate: null as Promise<void> | null, open: () => {} }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { PlansContext, type PlansFlow } from "./plansFlow";
 import type { PlansBridge, PlansRequest } from "./plansRequests";
 

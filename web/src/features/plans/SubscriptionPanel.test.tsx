@@ -33,9 +33,9 @@ function renderProfile(plan: Plan, billing: { mySubscription: unknown; myPayment
 
 const panel = async () => screen.findByRole("region", { name: "Sua assinatura" }, { timeout: 15000 });
 
-// The profile page's and the panel's code, compiled once before the first test waits for them.
+// The panel's code, compiled once before the first test waits for it (the profile page's is, by test/setup.ts).
 beforeAll(async () => {
-  await Promise.all([import("../profile/ProfilePage"), import("./SubscriptionPanel"), import("./PlansFlowHost")]);
+  await Promise.all([import("./SubscriptionPanel"), import("./PlansFlowHost")]);
 });
 
 describe("'Sua assinatura' on /perfil", () => {

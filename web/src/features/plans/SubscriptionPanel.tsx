@@ -7,7 +7,7 @@ import { Button, ButtonAnchor } from "../../components/Button";
 import { Card } from "../../components/Page";
 import type { MyBillingQuery } from "../../gql/graphql";
 import { formatCents, formatDate, formatDay } from "../../lib/format";
-import { useSession } from "../session/SessionProvider";
+import { useSession } from "../session";
 import { MyBillingDocument } from "./billingDocuments";
 import { PaymentUpdatedDocument } from "./documents";
 import { PaymentInstructions } from "./PaymentInstructions";

@@ -19,4 +19,3 @@ export function usePlans(): PlansFlow {
   if (!flow) throw new Error("usePlans must be used inside <PlansProvider>");
   return flow;
 }
-

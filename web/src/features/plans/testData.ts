@@ -101,15 +101,6 @@ export function checkoutResult(paymentOverrides: Partial<PaymentFieldsFragment> 
   };
 }
 
-/** A promise the test settles when it chooses (a push that arrives later). */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
-
 /** The handlers every plans test needs: her session, her profile, the home page's queries. */
 export function plansHandlers(plan: Plan = "nobreza", extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {

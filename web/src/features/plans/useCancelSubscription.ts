@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useApolloClient } from "@apollo/client/react";
-import { PAID_PLANS, type PlanName } from "@clube-coroa/schema";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
-import { refreshSession } from "../profile/sessionRefresh";
-import { useSession } from "../session/SessionProvider";
+import { refreshSession, useSession } from "../session";
 import { PLAN_FLOW_TEXTS as PLAN_TEXTS } from "./planFlowTexts";
+import { isPaidPlan } from "./paidPlans";
 import { PLAN_TIMINGS } from "./planTimings";
 
 const T = PLAN_TEXTS.cancel;
-
-export const isPaidPlan = (plan: string) => (PAID_PLANS as readonly string[]).includes(plan as PlanName);
 
 /**
  * Cancelling her paid plan (spec part 2 section 4): the plan becomes nobreza at once, 'Assinatura

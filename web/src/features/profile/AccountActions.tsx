@@ -10,9 +10,8 @@ import { Card } from "../../components/Page";
 import { useToast } from "../../components/Toast";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { clearStoredUser } from "../../lib/storage";
-import { MeDocument } from "../session/documents";
-import { usePlans } from "../plans/plansFlow";
-import { isPaidPlan } from "../plans/useCancelSubscription";
+import { MeDocument } from "../session";
+import { isPaidPlan, usePlans } from "../plans";
 import { DeleteAccountDocument } from "./documents";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 

@@ -4,6 +4,7 @@ import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { Field, Select } from "../../components/Field";
 import { Checkbox, FieldMessage, Fieldset, Stack, Switch } from "../../components/FormControls";
+import { POLICY_TEXTS } from "../../lib/policyTexts";
 import { PROFILE_TEXTS } from "./profileTexts";
 import { Consent, Form, Found, Grid, LinkButton, Options, Submit } from "./ProfileForm.styles";
 import { PremiumSection, Section, SponsorSection } from "./ProfileSections";
@@ -14,7 +15,7 @@ import type { ProfileFormProps } from "./profileFormValues";
 const T = PROFILE_TEXTS;
 const F = T.fields;
 
-type Policy = keyof typeof T.policies;
+type Policy = keyof typeof POLICY_TEXTS;
 
 /** The 'Meu Perfil' form (spec part 1 sections 3, 5, 6), checked with the shared profile schema. */
 export function ProfileForm(props: ProfileFormProps) {
@@ -172,10 +173,10 @@ export function ProfileForm(props: ProfileFormProps) {
         </Button>
       </Submit>
 
-      <Dialog open={policy !== null} onOpenChange={(open) => !open && setPolicy(null)} title={policy ? T.policies[policy].title : ""}>
+      <Dialog open={policy !== null} onOpenChange={(open) => !open && setPolicy(null)} title={policy ? POLICY_TEXTS[policy].title : ""}>
         {policy && (
           <Stack $gap="sm">
-            {T.policies[policy].paragraphs.map((p) => (
+            {POLICY_TEXTS[policy].paragraphs.map((p) => (
               <p key={p}>{p}</p>
             ))}
             <Button $block onClick={() => setPolicy(null)}>

@@ -5,28 +5,29 @@ import styled from "styled-components";
 import { TIMINGS, findCountry, type Profile } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { Card, Centered, Lead, PageTitle } from "../../components/Page";
+import { SignInRequired } from "../../components/SignInRequired";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import type { ProfileFieldsFragment } from "../../gql/graphql";
 import { isNetworkError, serverMessageOf } from "../../lib/errors";
 import { returnAddressOf } from "../../lib/returnTo";
 import { WEB_TEXTS } from "../../lib/texts";
-import { displayPhone, isPhoneComplete } from "../auth/phone";
-import { useSession } from "../session/SessionProvider";
-import { SignInRequired } from "../session/SignInRequired";
+import { displayPhone, isPhoneComplete } from "../auth";
+import { loadSubscriptionPanel } from "../plans";
+import { refreshSession, useSession } from "../session";
 import { AccountActions } from "./AccountActions";
-import { AddressByCepDocument, MyProfileDocument, UpdateProfileDocument } from "./documents";
+import { MyProfileDocument } from "../../lib/myProfile";
+import { AddressByCepDocument, UpdateProfileDocument } from "./documents";
 import { ProfileForm } from "./ProfileForm";
 import { profileFormValues, type Address } from "./profileFormValues";
 import { ProfileImages } from "./ProfileImages";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 import { ReferralCard } from "./ReferralCard";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
-import { refreshSession } from "./sessionRefresh";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 // Her subscription and payments come with their own code, after the profile's form.
-const SubscriptionPanel = lazyWhenOpen(() => import("../plans/SubscriptionPanel").then((m) => m.SubscriptionPanel), () => true);
+const SubscriptionPanel = lazyWhenOpen(loadSubscriptionPanel, () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 

@@ -1,5 +1,5 @@
 import type { ApolloClient } from "@apollo/client";
-import { MeDocument } from "../session/documents";
+import { MeDocument } from "./documents";
 
 /** Asks the server for `me` again so the session (plan badge, incomplete banner) follows her changes. */
 export async function refreshSession(client: ApolloClient): Promise<void> {

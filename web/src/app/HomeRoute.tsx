@@ -1,8 +1,8 @@
 import { Navigate, useSearchParams } from "react-router-dom";
-import { invitationPage } from "../../app/pages";
-import { readAffiliateCode } from "../../lib/storage";
-import { HomePage } from "../home/HomePage";
-import { useSession } from "../session/SessionProvider";
+import { HomePage } from "../features/home/HomePage";
+import { useSession } from "../features/session/SessionProvider";
+import { readAffiliateCode } from "../lib/storage";
+import { homeBoard, invitationPage } from "./pages";
 
 const InvitationPage = invitationPage.Component;
 
@@ -15,7 +15,7 @@ const InvitationPage = invitationPage.Component;
 export function HomeRoute() {
   const { status } = useSession();
   const [params] = useSearchParams();
-  if (status === "loading") return <HomePage pending />;
+  if (status === "loading") return <HomePage pending board={homeBoard} />;
   if (status !== "authenticated") {
     if (params.get("signup") === "true") {
       const code = readAffiliateCode();
@@ -24,5 +24,5 @@ export function HomeRoute() {
     const code = params.get("id");
     if (code !== null) return <InvitationPage key={code} code={code} />;
   }
-  return <HomePage />;
+  return <HomePage board={homeBoard} />;
 }

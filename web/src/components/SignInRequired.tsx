@@ -1,6 +1,6 @@
 import { TEXTS } from "@clube-coroa/schema";
-import { ButtonLink } from "../../components/Button";
-import { Lead } from "../../components/Page";
+import { ButtonLink } from "./Button";
+import { Lead } from "./Page";
 
 /** What a page behind sign-in shows to someone who is not signed in. */
 export function SignInRequired({ text }: { text: string }) {

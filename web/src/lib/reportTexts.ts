@@ -1,6 +1,6 @@
 import type { ReportReasonName } from "@clube-coroa/schema";
 
-/** Texts of the 'Denunciar Publicação' dialog (spec part 2 sections 2, 4, 5, 8). */
+/** Texts of the 'Denunciar Publicação' dialog (spec part 2 sections 2, 4, 5, 8); the staff's reports list (features/admin) names the reasons with them too. */
 export const REPORT_TEXTS = {
   title: "Denunciar Publicação",
   intro: (title: string) => `Conte o que há de errado com "${title}". A autora não saberá quem denunciou.`,

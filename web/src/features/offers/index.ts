@@ -1,0 +1,9 @@
+// The board's public face for the other features (the board itself is app/'s to load and hand over,
+// app/pages.ts): how offers are named, and the upgrade prompt a conversation opens too, as a loader
+// and its props' type, never the component (nothing here pulls the board's code into a screen that
+// does not draw it).
+export { OFFER_TEXTS } from "./offerTexts";
+export type { UpgradePrompt } from "./PlanDialogs";
+
+/** 'Faça upgrade': the plan a feature needs (the board's, and a conversation's). */
+export const loadUpgradePromptDialog = () => import("./PlanDialogs").then((m) => m.UpgradePromptDialog);
