@@ -1,12 +1,15 @@
 // The layering step of `npm run lint`: dependency-cruiser checks the rules of .dependency-cruiser.cjs
 // (the house's layering, /work/shared/conventions.md) and names every import that breaks one.
+// LINT_LAYERS_ROOT checks another tree with the same rules (scripts/lint-layers.test.ts: its probes).
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TOOLS = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = process.env.LINT_LAYERS_ROOT ?? TOOLS;
 const CONFIG = ".dependency-cruiser.cjs";
-const SOURCES = ["schema/src", "graphql-server/src", "graphql-server/test", "web/src", "web/e2e", "bench"];
+const SOURCES = ["schema/src", "graphql-server/src", "graphql-server/test", "web/src", "web/e2e", "bench"].filter((dir) => existsSync(join(ROOT, dir)));
 
 interface Violation {
   type: string;
@@ -18,7 +21,7 @@ interface Violation {
 }
 
 const cruise = spawnSync(
-  join(ROOT, "node_modules/.bin/depcruise"),
+  join(TOOLS, "node_modules/.bin/depcruise"),
   ["--config", CONFIG, "--output-type", "json", ...SOURCES],
   { cwd: ROOT, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
 );
