@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   // staff tools (issue 12)
   "REPORT_NOT_PENDING",
   "ALREADY_SUPERUSER",
+  // safety between members (issue 27)
+  "CONVERSATION_UNAVAILABLE",
+  "CONVERSATIONS_CLOSED",
+  "SAFETY_TARGET_INVALID",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -145,6 +149,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   // staff tools (issue 12)
   REPORT_NOT_PENDING: "Este relatório já foi analisado: só relatórios pendentes podem ser resolvidos ou descartados",
   ALREADY_SUPERUSER: "Este telefone já é de uma superusuária",
+  // safety between members (issue 27): the refusal across a block is the same as for any
+  // conversation she cannot write in, so that nothing tells her she was blocked
+  CONVERSATION_UNAVAILABLE: "Não é possível enviar mensagens nesta conversa.",
+  CONVERSATIONS_CLOSED: "Esta sócia não está recebendo novas conversas no momento.",
+  SAFETY_TARGET_INVALID: "Não é possível fazer isso com esta sócia.",
 };
 
 /**
@@ -152,6 +161,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  * meaning, used by every service and door that refuses for it (lint refuses an inline text).
  */
 export const ERROR_TEXTS = {
+  blockSelf: "Você não pode bloquear a si mesma.",
+  blockStaff: "Não é possível bloquear a equipe do Clube Coroa.",
+  muteSelf: "Você não pode silenciar a si mesma.",
+  muteStaff: "Não é possível silenciar a equipe do Clube Coroa.",
+  muteDaysInvalid: "Escolha silenciar por 1 dia, 7 dias ou até você reativar (days: 1, 7 ou null).",
+  conversationsFromInvalid: "Escolha quem pode iniciar conversa: everyone, complete_profiles ou nobody.",
+  conversationsOnlyCompleteProfiles: "Esta sócia recebe novas conversas apenas de quem tem o perfil completo.",
   offerNotFound: "Oferta não encontrada",
   memberNotFound: "Usuária não encontrada",
   staffMemberNotFound: "Usuário não encontrado",
