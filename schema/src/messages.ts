@@ -161,13 +161,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  * meaning, used by every service and door that refuses for it (lint refuses an inline text).
  */
 export const ERROR_TEXTS = {
-  blockSelf: "Você não pode bloquear a si mesma.",
-  blockStaff: "Não é possível bloquear a equipe do Clube Coroa.",
-  muteSelf: "Você não pode silenciar a si mesma.",
-  muteStaff: "Não é possível silenciar a equipe do Clube Coroa.",
-  muteDaysInvalid: "Escolha silenciar por 1 dia, 7 dias ou até você reativar (days: 1, 7 ou null).",
-  conversationsFromInvalid: "Escolha quem pode iniciar conversa: everyone, complete_profiles ou nobody.",
-  conversationsOnlyCompleteProfiles: "Esta sócia recebe novas conversas apenas de quem tem o perfil completo.",
   offerNotFound: "Oferta não encontrada",
   memberNotFound: "Usuária não encontrada",
   staffMemberNotFound: "Usuário não encontrado",

@@ -19,3 +19,17 @@ export type MuteDays = (typeof MUTE_DAYS)[number] | null;
 
 export const isConversationsFrom = (value: unknown): value is ConversationsFromName =>
   typeof value === "string" && (CONVERSATIONS_FROM as readonly string[]).includes(value);
+
+/**
+ * The server's refusals of block, mute and 'Quem pode iniciar conversa comigo' that name more than
+ * their code's default (kept apart from ERROR_TEXTS: the web's first load carries none of them).
+ */
+export const SAFETY_REFUSALS = {
+  blockSelf: "Você não pode bloquear a si mesma.",
+  blockStaff: "Não é possível bloquear a equipe do Clube Coroa.",
+  muteSelf: "Você não pode silenciar a si mesma.",
+  muteStaff: "Não é possível silenciar a equipe do Clube Coroa.",
+  muteDaysInvalid: "Escolha silenciar por 1 dia, 7 dias ou até você reativar (days: 1, 7 ou null).",
+  conversationsFromInvalid: "Escolha quem pode iniciar conversa: everyone, complete_profiles ou nobody.",
+  conversationsOnlyCompleteProfiles: "Esta sócia recebe novas conversas apenas de quem tem o perfil completo.",
+} as const;

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { todayInSaoPaulo } from "../calendar.js";
 import { INTERESTS, LIMITS, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
 import { isValidCpf } from "./cpf.js";
-import { ERROR_TEXTS } from "../messages.js";
-import { CONVERSATIONS_FROM } from "../safety.js";
+import { CONVERSATIONS_FROM, SAFETY_REFUSALS } from "../safety.js";
 import { withoutNul } from "./text.js";
 
 /** Texts of the profile form (spec part 1 section 5), used by the form and the server. */
@@ -144,7 +143,7 @@ function profileFields(today: string) {
     shareWithSponsors: z.boolean().default(false),
     whatsappNotificationsEnabled: z.boolean().default(true),
     // Absent: the stored choice stays (it is also set on its own, issue 27).
-    conversationsFrom: z.enum(CONVERSATIONS_FROM, { error: ERROR_TEXTS.conversationsFromInvalid }).optional(),
+    conversationsFrom: z.enum(CONVERSATIONS_FROM, { error: SAFETY_REFUSALS.conversationsFromInvalid }).optional(),
     acceptedTerms: mustAccept(PROFILE_MESSAGES.acceptedTerms),
     acceptedPrivacyPolicy: mustAccept(PROFILE_MESSAGES.acceptedPrivacyPolicy),
     acceptedLGPD: mustAccept(PROFILE_MESSAGES.acceptedLGPD),

@@ -1,4 +1,4 @@
-import { type ConversationsFromName, ERROR_TEXTS, mayContact, type OfferTypeName, parseId, type PlanName } from "@clube-coroa/schema";
+import { type ConversationsFromName, ERROR_TEXTS, mayContact, type OfferTypeName, parseId, type PlanName, SAFETY_REFUSALS } from "@clube-coroa/schema";
 import { filter } from "@graphql-yoga/subscription";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { MessageDTO } from "./messages.js";
@@ -152,7 +152,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     if (rule === "nobody") throw new AppError("CONVERSATIONS_CLOSED");
     if (rule === "complete_profiles") {
       const asker = await prisma.user.findUnique({ where: { id: askerId }, select: { profileComplete: true } });
-      if (!asker?.profileComplete) throw new AppError("CONVERSATIONS_CLOSED", ERROR_TEXTS.conversationsOnlyCompleteProfiles);
+      if (!asker?.profileComplete) throw new AppError("CONVERSATIONS_CLOSED", SAFETY_REFUSALS.conversationsOnlyCompleteProfiles);
     }
   }
 

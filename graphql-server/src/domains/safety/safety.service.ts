@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, isConversationsFrom, MUTE_DAYS, parseId, type ConversationsFromName, type MuteDays } from "@clube-coroa/schema";
+import { ERROR_TEXTS, isConversationsFrom, SAFETY_REFUSALS, MUTE_DAYS, parseId, type ConversationsFromName, type MuteDays } from "@clube-coroa/schema";
 import type { User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -55,7 +55,7 @@ export function createSafetyService(deps: SafetyDeps) {
   }
 
   async function block(user: Pick<User, "id">, rawId: unknown) {
-    const blockedId = await target(user, rawId, { self: ERROR_TEXTS.blockSelf, staff: ERROR_TEXTS.blockStaff });
+    const blockedId = await target(user, rawId, { self: SAFETY_REFUSALS.blockSelf, staff: SAFETY_REFUSALS.blockStaff });
     await prisma.memberBlock.upsert({
       where: { blockerId_blockedId: { blockerId: user.id, blockedId } },
       create: { blockerId: user.id, blockedId, createdAt: clock.now() },
@@ -90,13 +90,13 @@ export function createSafetyService(deps: SafetyDeps) {
   function validDays(value: unknown): MuteDays {
     if (value === null || value === undefined) return null;
     if ((MUTE_DAYS as readonly unknown[]).includes(value)) return value as MuteDays;
-    throw new AppError("VALIDATION", ERROR_TEXTS.muteDaysInvalid);
+    throw new AppError("VALIDATION", SAFETY_REFUSALS.muteDaysInvalid);
   }
 
   /** Mutes for 1 or 7 days, or (null) until she lifts it; muting again replaces the length. */
   async function mute(user: Pick<User, "id">, rawId: unknown, rawDays: unknown): Promise<MuteDTO> {
     const days = validDays(rawDays);
-    const mutedId = await target(user, rawId, { self: ERROR_TEXTS.muteSelf, staff: ERROR_TEXTS.muteStaff });
+    const mutedId = await target(user, rawId, { self: SAFETY_REFUSALS.muteSelf, staff: SAFETY_REFUSALS.muteStaff });
     const now = clock.now();
     const expiresAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
     await prisma.memberMute.upsert({
@@ -127,7 +127,7 @@ export function createSafetyService(deps: SafetyDeps) {
 
   /** 'Quem pode iniciar conversa comigo'; conversations already open go on. */
   async function setConversationsFrom(user: Pick<User, "id">, value: unknown): Promise<{ conversationsFrom: ConversationsFromName }> {
-    if (!isConversationsFrom(value)) throw new AppError("VALIDATION", ERROR_TEXTS.conversationsFromInvalid);
+    if (!isConversationsFrom(value)) throw new AppError("VALIDATION", SAFETY_REFUSALS.conversationsFromInvalid);
     const updated = await prisma.user.update({ where: { id: user.id }, data: { conversationsFrom: value } });
     deps.userChanged(updated);
     return { conversationsFrom: updated.conversationsFrom };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_MESSAGES, ERROR_TEXTS } from "@clube-coroa/schema";
+import { ERROR_MESSAGES, SAFETY_REFUSALS } from "@clube-coroa/schema";
 import {
   collect,
   createMember,
@@ -80,13 +80,13 @@ describe("blocking a member", () => {
     const staff = await member({ role: "superuser" });
     const self = await a.client.rest("POST", `/api/users/${a.user.id}/block`);
     expect(self.status).toBe(400);
-    expect(self.body).toMatchObject({ success: false, error: ERROR_TEXTS.blockSelf });
+    expect(self.body).toMatchObject({ success: false, error: SAFETY_REFUSALS.blockSelf });
     const ofStaff = await a.client.rest("POST", `/api/users/${staff.user.id}/block`);
     expect(ofStaff.status).toBe(400);
-    expect(ofStaff.body.error).toBe(ERROR_TEXTS.blockStaff);
+    expect(ofStaff.body.error).toBe(SAFETY_REFUSALS.blockStaff);
     expect((await a.client.rest("POST", "/api/users/99999999/block")).status).toBe(404);
     expect((await a.client.gql(BLOCK, { userId: a.user.id })).body.data.blockMember).toEqual({
-      __typename: "AppError", code: "SAFETY_TARGET_INVALID", message: ERROR_TEXTS.blockSelf,
+      __typename: "AppError", code: "SAFETY_TARGET_INVALID", message: SAFETY_REFUSALS.blockSelf,
     });
     expect((await new TestClient(t.url).rest("POST", `/api/users/${b.user.id}/block`)).status).toBe(401);
 
@@ -314,11 +314,11 @@ describe("muting a member", () => {
     for (const days of [0, 2, 30, "7", -1]) {
       const refused = await a.client.rest("POST", `/api/users/${b.user.id}/mute`, { days });
       expect(refused.status, String(days)).toBe(400);
-      expect(refused.body.error).toBe(ERROR_TEXTS.muteDaysInvalid);
+      expect(refused.body.error).toBe(SAFETY_REFUSALS.muteDaysInvalid);
     }
-    expect((await a.client.rest("POST", `/api/users/${a.user.id}/mute`, { days: 7 })).body.error).toBe(ERROR_TEXTS.muteSelf);
+    expect((await a.client.rest("POST", `/api/users/${a.user.id}/mute`, { days: 7 })).body.error).toBe(SAFETY_REFUSALS.muteSelf);
     expect((await a.client.gql(MUTE, { userId: staff.user.id, days: 7 })).body.data.muteMember).toEqual({
-      __typename: "AppError", code: "SAFETY_TARGET_INVALID", message: ERROR_TEXTS.muteStaff,
+      __typename: "AppError", code: "SAFETY_TARGET_INVALID", message: SAFETY_REFUSALS.muteStaff,
     });
 
     expect((await a.client.gql(MUTE, { userId: b.user.id, days: null })).body.data.muteMember).toEqual({ __typename: "MemberMute", userId: b.user.id, mutedUntil: null });
@@ -366,7 +366,7 @@ describe("who may start a conversation with her", () => {
     expect((await c.client.gql(START, { offerId: offerOfA.id })).body.data.startConversation.__typename).toBe("Conversation");
     const wrong = await a.client.rest("PUT", "/api/user/conversations-from", { conversationsFrom: "amigas" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe(ERROR_TEXTS.conversationsFromInvalid);
+    expect(wrong.body.error).toBe(SAFETY_REFUSALS.conversationsFromInvalid);
   });
 
   it("'só quem tem perfil completo': a member without a complete profile is told so", async () => {
@@ -379,7 +379,7 @@ describe("who may start a conversation with her", () => {
 
     const refused = await incomplete.client.rest("POST", "/api/conversations", { offerId: offer.id });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe(ERROR_TEXTS.conversationsOnlyCompleteProfiles);
+    expect(refused.body.error).toBe(SAFETY_REFUSALS.conversationsOnlyCompleteProfiles);
     expect((await complete.client.rest("POST", "/api/conversations", { offerId: offer.id })).status).toBe(200);
   });
 });
