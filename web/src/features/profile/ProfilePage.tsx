@@ -27,6 +27,8 @@ import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 // Her subscription and payments come with their own code, after the profile's form.
 const SubscriptionPanel = lazyWhenOpen(() => import("../plans/SubscriptionPanel").then((m) => m.SubscriptionPanel), () => true);
+// Block list and 'Quem pode iniciar conversa comigo' (issue 27), also with their own code.
+const SafetyPanel = lazyWhenOpen(() => import("../safety/SafetyPanel").then((m) => m.SafetyPanel), () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -196,6 +198,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       />
       <ReferralCard referralCode={profile.referralCode} />
       <SubscriptionPanel />
+      <SafetyPanel />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );
