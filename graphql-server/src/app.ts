@@ -229,7 +229,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       changes: Repeater.merge([services.bus.pubsub.subscribe("offers:changed"), eventsMissed(services.bus)]),
       log,
     });
-    app.use(webDelivery(webDist, { homePage }));
+    app.use(
+      webDelivery(webDist, {
+        homePage,
+        ownBoard: async (token) => {
+          const session = await services.sessions.resolve(token);
+          return session !== null && !(await services.offers.board.seesSharedBoard(session.user.id));
+        },
+      }),
+    );
   } else {
     app.get("/", (_req, res) => {
       res.type("text/plain").send("O app web ainda não foi compilado: execute `npm run build`.");

@@ -6,6 +6,7 @@ import { createSessionStore } from "./domains/auth/sessions.js";
 import { createProfileService } from "./domains/users/profile.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
+import { createSafetyService } from "./domains/safety/safety.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
@@ -155,6 +156,16 @@ export function createServices(options: { config: Config; db: Database; clock: C
     sendLimiter: limiter("messages", config.MESSAGES_PER_MINUTE, 60),
     statsTouched,
   });
+  const safety = createSafetyService({
+    prisma,
+    clock,
+    bus,
+    boardChanged: (authorId) => offers.authorChanged(authorId),
+    userChanged: (user) => {
+      sessions.userChanged(user.id);
+      offers.authorChanged(user.id);
+    },
+  });
   const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix, statsTouched, runOnce: jobs.runOnce });
   const reports = createReportsService({ prisma, clock, log, bus, statsTouched });
   const plans = createPlansService({
@@ -231,6 +242,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     cep,
     profile,
     conversations,
+    safety,
     presence,
     reports,
     banners,

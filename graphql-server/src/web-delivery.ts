@@ -18,7 +18,17 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * them (first-screen.ts), else as the build prerendered it. Pages, sw.js and other files without a precompressed copy are compressed per
  * request by the `compression` middleware in app.ts.
  */
-export function webDelivery(webDist: string, { homePage }: { homePage?: HomePage } = {}): Express {
+export function webDelivery(
+  webDist: string,
+  { homePage, ownBoard }: {
+    homePage?: HomePage;
+    /**
+     * Whether the member of this session token sees a board of her own (authors hidden from her across
+     * a block, issue 27): her `/` is then sent without the shared board drawn in.
+     */
+    ownBoard?: (token: string) => Promise<boolean>;
+  } = {},
+): Express {
   // An app of its own: pages carry an ETag (for revalidation), which the API's answers do not.
   const web = express();
   web.disable("x-powered-by");
@@ -54,7 +64,11 @@ export function webDelivery(webDist: string, { homePage }: { homePage?: HomePage
   // `/` with the board's cards drawn in (first-screen.ts); an invitation (`?id=`) draws its own page.
   web.get("/", (req, res, next) => {
     if (!homePage || "id" in req.query) return next();
-    homePage.page(sessionTokenOf(req) ? "member" : "visitor").then((html) => {
+    const token = sessionTokenOf(req);
+    const drawing = token && ownBoard
+      ? ownBoard(token).then((own) => (own ? null : homePage.page("member")))
+      : homePage.page(token ? "member" : "visitor");
+    drawing.then((html) => {
       if (html === null) return next();
       res.status(200).set("Cache-Control", "no-cache").type("html").send(html);
     }, next);

@@ -108,6 +108,22 @@ describe("/ with the board drawn in", () => {
     expect((await home(t)).html).toBe(visitor.html);
   });
 
+  it("sends a member who blocked someone (or was blocked) the frame without the shared board: hers is her own", async () => {
+    const author = await createMember(t, "5531979");
+    await author.client.gql(CREATE, { input: offer("Oferta que ela não deve ver") });
+    const blocker = await createMember(t, "5531979");
+    const bystander = await createMember(t, "5531979");
+    expect((await blocker.client.rest("POST", `/api/users/${author.user.id}/block`)).status).toBe(200);
+    await eventually(async () => (await home(t)).html.includes("Oferta que ela não deve ver"), 3000, "the offer on /");
+    for (const member of [blocker, author]) {
+      const page = await home(t, "/", { cookie: `coroa_session=${member.token}` });
+      expect(page.status).toBe(200);
+      expect(page.html).toContain("<h1>Frame</h1>");
+      expect(page.html).not.toContain("Oferta que ela não deve ver");
+    }
+    expect((await home(t, "/", { cookie: `coroa_session=${bystander.token}` })).html).toContain("Oferta que ela não deve ver");
+  });
+
   it("sends what members wrote as inert JSON: no </script> or comment can end the block", async () => {
     const { client } = await createMember(t, "5531979");
     const title = "</script><script>alert(1)</script><!-- $& -->";

@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   // staff tools (issue 12)
   "REPORT_NOT_PENDING",
   "ALREADY_SUPERUSER",
+  // safety between members (issue 27)
+  "CONVERSATION_UNAVAILABLE",
+  "CONVERSATIONS_CLOSED",
+  "SAFETY_TARGET_INVALID",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -145,6 +149,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   // staff tools (issue 12)
   REPORT_NOT_PENDING: "Este relatório já foi analisado: só relatórios pendentes podem ser resolvidos ou descartados",
   ALREADY_SUPERUSER: "Este telefone já é de uma superusuária",
+  // safety between members (issue 27): the refusal across a block is the same as for any
+  // conversation she cannot write in, so that nothing tells her she was blocked
+  CONVERSATION_UNAVAILABLE: "Não é possível enviar mensagens nesta conversa.",
+  CONVERSATIONS_CLOSED: "Esta sócia não está recebendo novas conversas no momento.",
+  SAFETY_TARGET_INVALID: "Não é possível fazer isso com esta sócia.",
 };
 
 /**

@@ -7,13 +7,13 @@ import client from "prom-client";
  */
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "AddSuperUser", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
-  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BoardOffer", "BoardOffers",
+  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BlockMember", "BoardOffer", "BoardOffers",
   "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateBanner", "CreateOffer", "CreatePartnerApiKey",
   "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer", "ImproveOfferText", "Logout",
   "MarkConversationRead", "Me", "MeUpdated", "MessageAdded", "Messages", "MyBilling", "MyOffers", "MyPayments", "MyProfile",
   "NewMessageNotifications", "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged",
-  "ReferralStats", "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportOffer", "RevokePartnerApiKey", "SendLoginToken",
-  "SendMessage", "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "ToggleLike", "UnreadCount",
+  "ReferralStats", "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportOffer", "RevokePartnerApiKey", "SafetySettings", "SendLoginToken",
+  "SendMessage", "SetConversationsFrom", "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "ToggleLike", "UnblockMember", "UnreadCount",
   "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus", "ValidatePromoCode",
   "VerifyLoginToken",
 ]);

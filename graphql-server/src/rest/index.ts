@@ -8,6 +8,7 @@ import { profileRoutes } from "./profile.js";
 import { offersRoutes } from "./offers.js";
 import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
+import { safetyRoutes } from "./safety.js";
 import { plansRoutes } from "./plans.js";
 import { billingRoutes } from "./billing.js";
 import { invitationsRoutes } from "./invitations.js";
@@ -31,6 +32,7 @@ export function restApi(services: Services) {
   });
   api.use(authRoutes(services));
   api.use(offersRoutes(services));
+  api.use(safetyRoutes(services));
   api.use(profileRoutes(services));
   api.use(conversationsRoutes(services));
   api.use(reportsRoutes(services));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { todayInSaoPaulo } from "../calendar.js";
 import { INTERESTS, LIMITS, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
 import { isValidCpf } from "./cpf.js";
+import { CONVERSATIONS_FROM, SAFETY_REFUSALS } from "../safety.js";
 import { withoutNul } from "./text.js";
 
 /** Texts of the profile form (spec part 1 section 5), used by the form and the server. */
@@ -141,6 +142,8 @@ function profileFields(today: string) {
     entrepreneurProfile: optionalChoice(SPONSOR_FILTERS.profile),
     shareWithSponsors: z.boolean().default(false),
     whatsappNotificationsEnabled: z.boolean().default(true),
+    // Absent: the stored choice stays (it is also set on its own, issue 27).
+    conversationsFrom: z.enum(CONVERSATIONS_FROM, { error: SAFETY_REFUSALS.conversationsFromInvalid }).optional(),
     acceptedTerms: mustAccept(PROFILE_MESSAGES.acceptedTerms),
     acceptedPrivacyPolicy: mustAccept(PROFILE_MESSAGES.acceptedPrivacyPolicy),
     acceptedLGPD: mustAccept(PROFILE_MESSAGES.acceptedLGPD),

@@ -45,7 +45,7 @@ type Documents = {
     "\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n": typeof types.BannerFieldsFragmentDoc,
     "\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n": typeof types.BannersDocument,
     "\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n": typeof types.BannersUpdatedDocument,
-    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": typeof types.ConversationFieldsFragmentDoc,
+    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": typeof types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": typeof types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationDocument,
@@ -59,7 +59,7 @@ type Documents = {
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": typeof types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": typeof types.UnreadCountChangedDocument,
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": typeof types.PresenceChangedDocument,
-    "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
+    "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": typeof types.BoardOfferDocument,
     "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": typeof types.MyOffersDocument,
@@ -89,6 +89,10 @@ type Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n": typeof types.SafetySettingsDocument,
+    "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.BlockMemberDocument,
+    "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.UnblockMemberDocument,
+    "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": typeof types.SetConversationsFromDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": typeof types.MeUpdatedDocument,
@@ -127,7 +131,7 @@ const documents: Documents = {
     "\n  fragment BannerFields on Banner {\n    id\n    url\n    alt\n    link\n  }\n": types.BannerFieldsFragmentDoc,
     "\n  query Banners {\n    banners {\n      ...BannerFields\n    }\n  }\n": types.BannersDocument,
     "\n  subscription BannersUpdated {\n    bannersUpdated {\n      ...BannerFields\n    }\n  }\n": types.BannersUpdatedDocument,
-    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": types.ConversationFieldsFragmentDoc,
+    "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": types.ConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": types.ConversationDocument,
@@ -141,7 +145,7 @@ const documents: Documents = {
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": types.UnreadCountChangedDocument,
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": types.PresenceChangedDocument,
-    "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n": types.BoardOfferFieldsFragmentDoc,
+    "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n": types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": types.BoardOfferDocument,
     "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": types.MyOffersDocument,
@@ -171,6 +175,10 @@ const documents: Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n": types.SafetySettingsDocument,
+    "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.BlockMemberDocument,
+    "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.UnblockMemberDocument,
+    "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n": types.SetConversationsFromDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": types.MeUpdatedDocument,
@@ -319,7 +327,7 @@ export function graphql(source: "\n  subscription BannersUpdated {\n    bannersU
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"): (typeof documents)["\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"): (typeof documents)["\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -375,7 +383,7 @@ export function graphql(source: "\n  subscription PresenceChanged {\n    presenc
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n"): (typeof documents)["\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n  }\n"];
+export function graphql(source: "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n"): (typeof documents)["\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -492,6 +500,22 @@ export function graphql(source: "\n  mutation UpdateProfile($input: ProfileInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n"): (typeof documents)["\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ... on AppError {\n        code\n        message\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -65,6 +65,10 @@ const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").imple
     lastMessageAt: t.exposeString("lastMessageAt", { description: "ISO 8601, UTC." }),
     createdAt: t.exposeString("createdAt", { description: "ISO 8601, UTC." }),
     unreadCount: t.exposeInt("unreadCount"),
+    messagingClosed: t.exposeBoolean("messagingClosed", {
+      description:
+        "Nobody can write in it any more: it stays readable, and the client shows 'Não é possível enviar mensagens nesta conversa.' instead of the composer.",
+    }),
   }),
 });
 
@@ -243,8 +247,10 @@ builder.subscriptionField("presenceChanged", (t) =>
     authScopes: { member: true },
     description: "Online and offline changes of the members she has a conversation with (as of subscribing).",
     subscribe: async (_root, _args, ctx) => {
-      const ids = await ctx.services.conversations.partnerIds(requireUser(ctx));
-      return ctx.services.presence.changesOf(ids);
+      const user = requireUser(ctx);
+      const ids = await ctx.services.conversations.partnerIds(user);
+      // A block made after subscribing stops her presence at once.
+      return ctx.services.conversations.withoutBlocked(user, ctx.services.presence.changesOf(ids), (p) => p.userId);
     },
     resolve: (presence: Presence) => presence,
   }),

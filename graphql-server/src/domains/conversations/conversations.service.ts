@@ -1,9 +1,11 @@
-import { ERROR_TEXTS, mayContact, type OfferTypeName, parseId, type PlanName } from "@clube-coroa/schema";
+import { type ConversationsFromName, ERROR_TEXTS, mayContact, type OfferTypeName, parseId, type PlanName, SAFETY_REFUSALS } from "@clube-coroa/schema";
+import { filter } from "@graphql-yoga/subscription";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { MessageDTO } from "./messages.js";
 import { createMessageSender, type MessageRow, type MessageSenderDeps, notFound, toMessageDTO } from "./send-message.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
+import { blockedAround, blockedBetweenSql, isBlockedBetween, mutedSql } from "../safety/reach.js";
 
 export { displayName, toMessageDTO, WHATSAPP_NOTICE_INTERVAL_MS } from "./send-message.js";
 
@@ -24,6 +26,11 @@ export interface ConversationDTO {
   lastMessageAt: string;
   createdAt: string;
   unreadCount: number;
+  /**
+   * Nobody can write in it any more (a block between the two, either way): it stays readable and the
+   * client shows a calm notice instead of the composer. Said the same way to both members.
+   */
+  messagingClosed: boolean;
 }
 
 export const MESSAGES_PAGE_DEFAULT = 50;
@@ -59,7 +66,7 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
   });
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.conversationId);
-  const [lasts, unread] = await Promise.all([
+  const [lasts, unread, blocked] = await Promise.all([
     prisma.$queryRaw<MessageRow[]>`
       SELECT DISTINCT ON ("conversationId") "id", "conversationId", "senderId", "content", "createdAt"
       FROM "Message" WHERE "conversationId" IN (${Prisma.join(ids)})
@@ -70,11 +77,15 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
       WHERE m."conversationId" IN (${Prisma.join(ids)}) AND m."senderId" IS DISTINCT FROM ${userId}
         AND (cm."lastReadAt" IS NULL OR m."createdAt" > cm."lastReadAt")
       GROUP BY m."conversationId"`,
+    blockedAround(prisma, userId).then((ids) => new Set(ids)),
   ]);
   const lastById = new Map(lasts.map((m) => [m.conversationId, m]));
   const unreadById = new Map(unread.map((u) => [u.conversationId, Number(u.count)]));
   return rows.map(({ conversation: c }) => {
-    const other = c.members[0]?.user ?? null;
+    const member = c.members[0]?.user ?? null;
+    const closed = member !== null && blocked.has(member.id);
+    // No presence across a block.
+    const other = member && closed ? { ...member, isOnline: false } : member;
     const last = lastById.get(c.id);
     return {
       id: c.id,
@@ -83,7 +94,9 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
       lastMessage: last ? toMessageDTO({ ...last, createdAt: new Date(last.createdAt) }) : null,
       lastMessageAt: c.lastMessageAt.toISOString(),
       createdAt: c.createdAt.toISOString(),
-      unreadCount: unreadById.get(c.id) ?? 0,
+      // No unread count across a block either (a mute keeps hers: marked unread inside the conversation).
+      unreadCount: closed ? 0 : (unreadById.get(c.id) ?? 0),
+      messagingClosed: closed,
     };
   });
 }
@@ -114,18 +127,33 @@ export function createConversationsService(deps: ConversationsDeps) {
     return conversation;
   }
 
-  /** Messages from others after her lastReadAt, in the conversations she has not deleted. */
+  /**
+   * Messages from others after her lastReadAt, in the conversations she has not deleted: her badge.
+   * Not those of a member she muted (while the mute lasts) nor across a block (issue 27); a muted
+   * member's messages stay unread inside the conversation.
+   */
   async function unreadCount(user: Pick<User, "id">): Promise<number> {
+    const sender = Prisma.sql`m."senderId"`;
     const [row] = await prisma.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS "count"
       FROM "Message" m JOIN "ConversationMember" cm ON cm."conversationId" = m."conversationId"
       WHERE cm."userId" = ${user.id} AND cm."hiddenAt" IS NULL AND m."senderId" IS DISTINCT FROM ${user.id}
-        AND (cm."lastReadAt" IS NULL OR m."createdAt" > cm."lastReadAt")`;
+        AND (cm."lastReadAt" IS NULL OR m."createdAt" > cm."lastReadAt")
+        AND NOT ${mutedSql(user.id, sender, clock.now())} AND NOT ${blockedBetweenSql(user.id, sender)}`;
     return Number(row?.count ?? 0);
   }
 
   function publishUnread(userIds: number[]) {
     for (const userId of userIds) bus.pubsub.publish("unread:changed", userId, {});
+  }
+
+  /** 'Quem pode iniciar conversa comigo' of the offer's author, for a new conversation only. */
+  async function assertTakesConversationsFrom(rule: ConversationsFromName, askerId: number) {
+    if (rule === "nobody") throw new AppError("CONVERSATIONS_CLOSED");
+    if (rule === "complete_profiles") {
+      const asker = await prisma.user.findUnique({ where: { id: askerId }, select: { profileComplete: true } });
+      if (!asker?.profileComplete) throw new AppError("CONVERSATIONS_CLOSED", SAFETY_REFUSALS.conversationsOnlyCompleteProfiles);
+    }
   }
 
   async function startConversation(
@@ -134,7 +162,10 @@ export function createConversationsService(deps: ConversationsDeps) {
     options: { expectedOwnerId?: number } = {},
   ): Promise<ConversationDTO> {
     const offer = parseId(offerId) !== null
-      ? await prisma.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, type: true, hiddenAt: true } })
+      ? await prisma.offer.findUnique({
+        where: { id: offerId },
+        select: { id: true, userId: true, type: true, hiddenAt: true, user: { select: { conversationsFrom: true } } },
+      })
       : null;
     if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     if (options.expectedOwnerId !== undefined && options.expectedOwnerId !== offer.userId) {
@@ -144,10 +175,13 @@ export function createConversationsService(deps: ConversationsDeps) {
     // Contacting is refused whether or not the conversation exists (one she opened on a higher plan
     // stays in her list to read; docs/decisions/0181-a-member-moved-down-to-nobreza-in-her-conversations.md).
     if (!mayContact(user.plan, offer.type)) throw new UpgradeRequiredError("contact", "alteza");
+    // Across a block (either way), the neutral refusal of any conversation she cannot write in (issue 27).
+    if (await isBlockedBetween(prisma, user.id, offer.userId)) throw new AppError("CONVERSATION_UNAVAILABLE");
     const key = { offerId_interestedUserId: { offerId: offer.id, interestedUserId: user.id } };
     let existing = await prisma.conversation.findUnique({ where: key, select: { id: true } });
     // A hidden offer starts no new conversation; the ones already open go on.
     if (!existing && offer.hiddenAt) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
+    if (!existing) await assertTakesConversationsFrom(offer.user.conversationsFrom, user.id);
     if (!existing) {
       const now = clock.now();
       try {
@@ -243,17 +277,24 @@ export function createConversationsService(deps: ConversationsDeps) {
     return { conversationId };
   }
 
-  /** The ids of the members she has a conversation with (for presence). */
+  /** The ids of the members she has a conversation with (for presence), none across a block. */
   async function partnerIds(user: Pick<User, "id">): Promise<number[]> {
+    const blocked = await blockedAround(prisma, user.id);
     const rows = await prisma.conversationMember.findMany({
-      where: { userId: { not: user.id }, conversation: { members: { some: { userId: user.id } } } },
+      where: { userId: { not: user.id, notIn: blocked }, conversation: { members: { some: { userId: user.id } } } },
       select: { userId: true },
       distinct: ["userId"],
     });
     return rows.map((r) => r.userId);
   }
 
+  /** Events about other members, without those of a member on the other side of a block (checked per event). */
+  function withoutBlocked<T>(user: Pick<User, "id">, source: AsyncIterable<T>, memberOf: (event: T) => number) {
+    return filter<T>(async (event) => !(await isBlockedBetween(prisma, user.id, memberOf(event))))(source);
+  }
+
   return {
+    withoutBlocked,
     /** New messages of one conversation, as they are sent (check membership first: assertMember). */
     messagesIn: (conversationId: number) => bus.pubsub.subscribe("message:added", conversationId),
     /** The spec's new-message notifications for one member. */

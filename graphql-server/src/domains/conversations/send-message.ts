@@ -8,6 +8,7 @@ import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
+import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
 
 // Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
 // WhatsApp notice), behind the conversations service's sendMessage.
@@ -37,6 +38,7 @@ type SentRow = MessageRow & {
   senderPhone: string;
   offerId: number | null;
   offerTitle: string | null;
+  /** The other members to tell (notification, unread badge): not those who muted her. */
   recipients: number[];
   notice: string[];
 };
@@ -44,7 +46,7 @@ type SentRow = MessageRow & {
  * The statement's row for her conversation: the message it stored, or `id` null when it stored
  * none (`locked`: her plan keeps her from writing there; otherwise her key was used already).
  */
-type SendRow = { locked: boolean } & (SentRow | { id: null });
+type SendRow = { locked: boolean; blocked: boolean } & (SentRow | { id: null });
 
 export const toMessageDTO = (m: MessageRow): MessageDTO => ({
   id: m.id,
@@ -121,12 +123,16 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     // - claimed: the other members who are offline with WhatsApp notices on and were not told in
     //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
     //   The two updates never touch the same row.
+    // A member who muted her gets no WhatsApp notice (issue 27); across a block nothing is sent at all.
     const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
-      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})`;
+      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})
+      AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}`;
     const [sent] = await prisma.$queryRaw<SendRow[]>`
       WITH conv AS (
         SELECT c.id, c."lastMessageAt", c."offerId",
-          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked"
+          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked",
+          EXISTS (SELECT 1 FROM "ConversationMember" om WHERE om."conversationId" = c.id AND om."userId" <> ${user.id}
+            AND ${blockedBetweenSql(user.id, Prisma.sql`om."userId"`)}) AS "blocked"
         FROM "Conversation" c JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = c."offerId"
         WHERE c.id = ${conversationId}
           AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
@@ -134,7 +140,7 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
       ), ins AS (
         INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt", "clientMessageId")
         SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond'), ${key} FROM conv
-        WHERE NOT conv."locked"
+        WHERE NOT conv."locked" AND NOT conv."blocked"
         ON CONFLICT ("senderId", "clientMessageId") DO NOTHING
         RETURNING "id", "conversationId", "senderId", "content", "createdAt"
       ), touched AS (
@@ -150,10 +156,11 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
         WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
         RETURNING cm."userId"
       )
-      SELECT conv."locked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
+      SELECT conv."locked", conv."blocked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
         s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
         o.id AS "offerId", o.title AS "offerTitle",
-        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id} ORDER BY m."userId") AS "recipients",
+        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id}
+          AND NOT ${mutedSql(Prisma.sql`m."userId"`, user.id, now)} ORDER BY m."userId") AS "recipients",
         ARRAY(SELECT phone FROM claimed) AS "notice"
       FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
       LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
@@ -162,7 +169,9 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
       // A message stored under her key is answered even if her plan changed since.
       const stored = key === null ? null : await storedUnderKey(user, key, conversationId, text);
       if (stored) return stored;
-      throw sent.locked ? new UpgradeRequiredError("message", "alteza") : notFound();
+      if (sent.locked) throw new UpgradeRequiredError("message", "alteza");
+      // Across a block (either way) the same neutral refusal as any conversation she cannot write in.
+      throw sent.blocked ? new AppError("CONVERSATION_UNAVAILABLE") : notFound();
     }
     const message: MessageRow = sent;
     const recipients = sent.recipients;

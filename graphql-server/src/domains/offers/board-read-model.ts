@@ -10,13 +10,14 @@
  * every field this module declares personal, with the values this module gives. A field of `Offer`
  * whose value depends on who asks must be named here (test/board-read-model.test.ts fails otherwise).
  */
-import { boardFilterSchema, categoriesForBoardSlug, ERROR_TEXTS, OFFER_TYPES, type OfferTypeName, parseId, type PlanName, POST_TYPES, type PostTypeName } from "@clube-coroa/schema";
+import { boardFilterSchema, type ConversationsFromName, categoriesForBoardSlug, ERROR_TEXTS, OFFER_TYPES, type OfferTypeName, parseId, type PlanName, POST_TYPES, type PostTypeName } from "@clube-coroa/schema";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { BoardCache } from "./board-cache.js";
+import { blockedAround } from "../safety/reach.js";
 
 /**
  * Fields of `Offer` whose value depends on which member asks (the rest of a members' card is the same
@@ -55,6 +56,8 @@ export interface OfferDTO {
   userJoinedAt: Date;
   userProfilePhoto: string | null;
   userProfessionalActivity: string | null;
+  /** 'Quem pode iniciar conversa comigo' of the author: 'nobody' shows she takes no new conversations. */
+  userConversationsFrom: ConversationsFromName;
   isLiked: boolean;
   /** Set only on the owner's own view of an offer the staff took off the board (`offer(id)`). */
   hidden?: boolean;
@@ -89,6 +92,7 @@ export const authorSelect = {
   createdAt: true,
   profilePhoto: true,
   professionalActivity: true,
+  conversationsFrom: true,
 } satisfies Prisma.UserSelect;
 
 type OfferRow = Prisma.OfferGetPayload<{ include: { user: { select: typeof authorSelect } } }>;
@@ -124,6 +128,7 @@ export function offerCard(row: OfferRow): OfferDTO {
     userJoinedAt: user.createdAt,
     userProfilePhoto: user.profilePhoto,
     userProfessionalActivity: user.professionalActivity,
+    userConversationsFrom: user.conversationsFrom,
     isLiked: false,
   };
 }
@@ -350,8 +355,35 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return cache.get(key, () => readPage(where, take, after));
   }
 
-  /** A board page as this viewer sees it (visitors' presentation, or members' with her likes). */
+  /**
+   * The authors hidden from this member: those she blocked and those who blocked her (issue 27).
+   * Read afresh on every request (one indexed statement), never kept: a block made on any instance
+   * holds on the next request everywhere. Empty for visitors.
+   */
+  async function hiddenAuthors(viewerId: number | undefined): Promise<number[]> {
+    return viewerId ? blockedAround(prisma, viewerId) : [];
+  }
+
+  /** Whether this member sees the board every member sees (nobody hidden from her): then kept answers may serve her. */
+  async function seesSharedBoard(viewerId: number) {
+    return (await hiddenAuthors(viewerId)).length === 0;
+  }
+
+  /** Whether this member may see this author's offers (not across a block). */
+  async function mayView(viewerId: number | undefined, authorId: number) {
+    return !(await hiddenAuthors(viewerId)).includes(authorId);
+  }
+
+  /** A board page as this viewer sees it (visitors' presentation, or members' with her likes), without the authors hidden from her. */
   async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+    const hidden = await hiddenAuthors(viewerId);
+    // Her own board, read for her alone: the shared pages hold the authors she must not see.
+    if (viewerId && hidden.length) {
+      const where = boardWhere(validFilter(filter));
+      const own = (await readPage({ AND: [where, { userId: { notIn: hidden } }] }, take, after)).members;
+      const liked = await likedAmong(viewerId, own.items.map((i) => i.offer.id));
+      return { ...own, items: own.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
+    }
     const cached = await cachedPage(filter, take, after);
     if (!viewerId) return cached.anonymous;
     const { members } = cached;
@@ -382,6 +414,9 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
    * members' cards joined with her own isLiked (no serialisation per request).
    */
   async function pageJson(filter: OfferFilter, take: number, viewerId?: number): Promise<Buffer> {
+    if (viewerId && !(await seesSharedBoard(viewerId))) {
+      return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
+    }
     const cached = await cachedPage(filter, take, null);
     if (!viewerId) {
       cached.anonymousJson ??= Buffer.from(JSON.stringify(cached.anonymous.items.map((i) => i.offer)));
@@ -422,6 +457,8 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     pageJson,
     likedAmong,
     personalValues,
+    seesSharedBoard,
+    mayView,
     /** The fields of `Offer` that differ from one member to another (the GraphQL door reads them). */
     personalFields: PERSONAL_OFFER_FIELDS,
     /** Whole GraphQL answers of the board (graphql/board-response-cache.ts), emptied with the pages. */

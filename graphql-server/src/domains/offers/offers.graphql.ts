@@ -1,5 +1,6 @@
 import { OFFER_TYPES, POST_TYPES } from "@clube-coroa/schema";
 import { builder, requireUser } from "../../builder.js";
+import { ConversationsFromEnum } from "../safety/safety.graphql.js";
 import { AppError } from "../../lib/errors.js";
 import { PlanEnum } from "../users/users.graphql.js";
 import { isOwnFor } from "./board-read-model.js";
@@ -47,6 +48,11 @@ export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
     userJoinedAt: t.string({ description: "ISO 8601, UTC.", resolve: (o) => o.userJoinedAt.toISOString() }),
     userProfilePhoto: t.exposeString("userProfilePhoto", { nullable: true }),
     userProfessionalActivity: t.exposeString("userProfessionalActivity", { nullable: true }),
+    userConversationsFrom: t.field({
+      type: ConversationsFromEnum,
+      description: "Who may start a conversation with the author: 'nobody' means she takes no new conversations for now.",
+      resolve: (o) => o.userConversationsFrom,
+    }),
   }),
 });
 

@@ -114,6 +114,8 @@ export function createOffersService(deps: OffersDeps) {
     if (!row) return null;
     // A hidden offer exists for its owner only, who sees it marked hidden.
     if (row.hiddenAt && row.userId !== viewerId) return null;
+    // Nor across a block, either way (issue 27): the same answer as an offer that does not exist.
+    if (!(await board.mayView(viewerId, row.userId))) return null;
     const card = presentOffer(offerCard(row), viewerId, (await likedAmong(viewerId, [row.id])).has(row.id));
     return row.hiddenAt ? { ...card, hidden: true } : card;
   }

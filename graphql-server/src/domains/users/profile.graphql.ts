@@ -3,6 +3,7 @@ import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Address } from "../../providers/cep/cep.js";
 import type { ProfileDTO, PublicProfileDTO, ReferralStats } from "./profile.service.js";
 import { PlanEnum } from "./users.graphql.js";
+import { ConversationsFromEnum } from "../safety/safety.graphql.js";
 
 const PROFILE_TEXT_FIELDS = [
   "email", "fullName", "nickname", "profilePhoto", "profilePhotoUrl", "bannerImage", "bannerImageUrl", "bannerLink",
@@ -28,6 +29,7 @@ export const ProfileRef = builder.objectRef<ProfileDTO>("Profile").implement({
     referralCode: t.exposeString("referralCode", { description: "kc followed by her id; the invitation link carries it as ?id=" }),
     referredBy: t.exposeInt("referredBy", { nullable: true }),
     interests: t.exposeStringList("interests"),
+    conversationsFrom: t.field({ type: ConversationsFromEnum, resolve: (p) => p.conversationsFrom }),
   }),
 });
 
@@ -117,6 +119,7 @@ const ProfileInput = builder.inputType("ProfileInput", {
     entrepreneurProfile: t.string(),
     shareWithSponsors: t.boolean(),
     whatsappNotificationsEnabled: t.boolean(),
+    conversationsFrom: t.field({ type: ConversationsFromEnum, description: "Absent: the stored choice stays." }),
     acceptedTerms: t.boolean(),
     acceptedPrivacyPolicy: t.boolean(),
     acceptedLGPD: t.boolean(),

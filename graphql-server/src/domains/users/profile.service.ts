@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ERROR_TEXTS, hasShowcaseProfile, mayOpenProfiles, normalizedWebUrl, parseId, type PlanName, PREMIUM_PROFILE_FIELDS, profileSchema, todayInSaoPaulo, yearInSaoPaulo } from "@clube-coroa/schema";
+import { type ConversationsFromName, ERROR_MESSAGES, ERROR_TEXTS, hasShowcaseProfile, mayOpenProfiles, normalizedWebUrl, parseId, type PlanName, PREMIUM_PROFILE_FIELDS, profileSchema, todayInSaoPaulo, yearInSaoPaulo } from "@clube-coroa/schema";
 import type { Bus } from "../../events.js";
 import { syncAuthorFields } from "../offers/offers.service.js";
 import type { Clock } from "../../lib/clock.js";
@@ -77,6 +77,8 @@ export interface ProfileDTO extends UserDTO {
   serviceType: string | null;
   entrepreneurProfile: string | null;
   shareWithSponsors: boolean;
+  /** 'Quem pode iniciar conversa comigo' (issue 27). */
+  conversationsFrom: ConversationsFromName;
 }
 
 /** A member as presentPublicProfile shows her to a viewer. */
@@ -177,6 +179,7 @@ export function toProfileDTO(user: User): ProfileDTO {
     serviceType: user.serviceType,
     entrepreneurProfile: user.entrepreneurProfile,
     shareWithSponsors: user.shareWithSponsors,
+    conversationsFrom: user.conversationsFrom,
   };
 }
 
@@ -295,6 +298,7 @@ export function createProfileService(deps: ProfileDeps) {
       entrepreneurProfile: profile.entrepreneurProfile ?? null,
       shareWithSponsors: profile.shareWithSponsors,
       whatsappNotificationsEnabled: profile.whatsappNotificationsEnabled,
+      ...(profile.conversationsFrom ? { conversationsFrom: profile.conversationsFrom } : {}),
       acceptedTerms: profile.acceptedTerms,
       acceptedPrivacyPolicy: profile.acceptedPrivacyPolicy,
       acceptedLGPD: profile.acceptedLGPD,

@@ -335,4 +335,29 @@ describe("Central de Mensagens", () => {
     await waitFor(() => expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument());
     expect(screen.getByText("Escolha uma conversa para ver as mensagens.")).toBeInTheDocument();
   });
+
+  it("'Bloquear' from the conversation asks once more, then the composer gives way to a calm notice", async () => {
+    const u = userEvent.setup();
+    let closed = false;
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({
+        Conversation: () => ({ data: { conversation: { ...bia, messagingClosed: closed } } }),
+        BlockMember: (v) => {
+          closed = true;
+          return { data: { blockMember: { __typename: "SafetyPayload", success: true, userId: v.userId } } };
+        },
+      }),
+    );
+    expect(await screen.findByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
+    await u.click(await screen.findByRole("button", { name: "Bloquear" }));
+    const dialog = await screen.findByRole("dialog", { name: "Bloquear Bia?" });
+    await u.click(within(dialog).getByRole("button", { name: "Bloquear" }));
+    expect(await findToast("Bia foi bloqueada")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "BlockMember")?.variables).toEqual({ userId: 9 });
+    expect(await screen.findByText("Não é possível enviar mensagens nesta conversa.")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument();
+    // The messages stay readable.
+    expect(bubbles().length).toBeGreaterThan(0);
+  });
 });

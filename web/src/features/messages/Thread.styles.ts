@@ -126,3 +126,12 @@ export const Centered = styled.div`
   padding: ${({ theme }) => theme.space.xl};
   text-align: center;
 `;
+
+/** In place of the composer when nobody can write in the conversation any more (issue 27). */
+export const ClosedNotice = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;

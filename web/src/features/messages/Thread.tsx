@@ -16,11 +16,13 @@ import { appendToThread, touchConversation } from "./cache";
 import { ConversationDocument, ConversationsDocument, DeleteConversationDocument, SendMessageDocument } from "./documents";
 import { avatarName, dayKey, dayLabel, displayName, timeLabel } from "./format";
 import { MT } from "./messageTexts";
+import { loadBlockDialog, SAFETY_TEXTS, type BlockTarget } from "../safety";
 import {
   AvatarWrap,
   BackLink,
   Bubble,
   Centered,
+  ClosedNotice,
   DaySeparator,
   DeleteButton,
   EmptyThread,
@@ -45,6 +47,8 @@ function BinIcon() {
 
 // Fetched the first time the server refuses a message by plan.
 const UpgradePromptDialog = lazyWhenOpen(loadUpgradePromptDialog, (p) => p.prompt !== null);
+// 'Bloquear' from the conversation, fetched when first asked (issue 27).
+const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
 const newMessageKey = () =>
@@ -61,6 +65,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [text, setText] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   useToastsAbove(composer);
@@ -188,6 +193,11 @@ export function Thread({ conversationId }: { conversationId: number }) {
               </h2>
               <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
             </Who>
+            {info.otherUser && !info.messagingClosed && (
+              <Button $variant="ghost" $size="sm" onClick={() => info.otherUser && setBlocking({ userId: info.otherUser.id, name })}>
+                {SAFETY_TEXTS.block}
+              </Button>
+            )}
             <DeleteButton type="button" aria-label={MT.deleteButton} title={MT.deleteButton} onClick={() => setConfirming(true)}>
               <BinIcon />
             </DeleteButton>
@@ -243,23 +253,27 @@ export function Thread({ conversationId }: { conversationId: number }) {
           </>
         )}
       </Scroller>
-      <Form ref={composer} onSubmit={onSubmit}>
-        <VisuallyHidden as="label" htmlFor={inputId}>
-          {MT.inputLabel}
-        </VisuallyHidden>
-        <TextArea
-          id={inputId}
-          rows={1}
-          value={text}
-          placeholder={MT.inputPlaceholder}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          enterKeyHint="send"
-        />
-        <Button type="submit" disabled={!text.trim()}>
-          {MT.send}
-        </Button>
-      </Form>
+      {info?.messagingClosed ? (
+        <ClosedNotice role="status">{SAFETY_TEXTS.closedConversation}</ClosedNotice>
+      ) : (
+        <Form ref={composer} onSubmit={onSubmit}>
+          <VisuallyHidden as="label" htmlFor={inputId}>
+            {MT.inputLabel}
+          </VisuallyHidden>
+          <TextArea
+            id={inputId}
+            rows={1}
+            value={text}
+            placeholder={MT.inputPlaceholder}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            enterKeyHint="send"
+          />
+          <Button type="submit" disabled={!text.trim()}>
+            {MT.send}
+          </Button>
+        </Form>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -272,6 +286,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         onConfirm={() => void onDelete()}
       />
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
+      <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
     </Wrap>
   );
 }

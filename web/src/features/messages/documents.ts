@@ -6,6 +6,7 @@ export const ConversationFieldsFragment = graphql(`
     createdAt
     lastMessageAt
     unreadCount
+    messagingClosed
     offer {
       id
       title

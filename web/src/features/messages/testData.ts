@@ -20,6 +20,7 @@ export function conversation(overrides: Partial<ConversationFieldsFragment> = {}
     createdAt: "2026-03-12T13:00:00.000Z",
     lastMessageAt: "2026-03-12T14:00:00.000Z",
     unreadCount: 0,
+    messagingClosed: false,
     offer: { __typename: "ConversationOffer" as const, id: 30, title: "Fotos para o seu catálogo", type: "permuta" as const },
     otherUser: {
       __typename: "ConversationUser" as const,

@@ -11,6 +11,7 @@ import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { AuthorProfileQuery } from "../../gql/graphql";
 import { AUTHOR_TEXTS, instagramLink, tiktokLink, webUrl, type SocialKind } from "./authorProfile";
 import { AuthorProfileDocument } from "./documents";
+import { SAFETY_TEXTS } from "../safety";
 
 const T = AUTHOR_TEXTS;
 
@@ -260,14 +261,23 @@ function ProfileView({ profile, fallbackName }: { profile: Profile; fallbackName
  * The member profile view opened from an offer card's avatar (spec part 1 section 2). The server
  * decides who may see it: a refusal by plan hands over to the upgrade prompt, others are shown.
  */
+const BlockRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
 export function AuthorProfileDialog({
   author,
   onClose,
   onUpgradeRequired,
+  onBlock,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
   onUpgradeRequired: (targetPlan: PlanName) => void;
+  /** 'Bloquear' under her profile (issue 27); absent on her own. */
+  onBlock?: (author: AuthorRef) => void;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -285,7 +295,20 @@ export function AuthorProfileDialog({
 
   let content;
   if (!author || upgradeTarget) content = null;
-  else if (profile) content = <ProfileView profile={profile} fallbackName={author.name} />;
+  else if (profile) {
+    content = (
+      <>
+        <ProfileView profile={profile} fallbackName={author.name} />
+        {onBlock && (
+          <BlockRow>
+            <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
+              {SAFETY_TEXTS.block}
+            </Button>
+          </BlockRow>
+        )}
+      </>
+    );
+  }
   else if (loading) {
     content = (
       <div aria-busy="true">

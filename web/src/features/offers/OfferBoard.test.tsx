@@ -26,6 +26,7 @@ function offerNode(overrides: Record<string, unknown> = {}) {
     userJoinedAt: "2023-05-10T15:00:00Z",
     userProfilePhoto: null,
     userProfessionalActivity: "Criatividade & Design",
+    userConversationsFrom: "everyone",
     ...overrides,
   };
 }

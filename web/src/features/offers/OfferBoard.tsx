@@ -8,7 +8,8 @@ import { BoardFilters } from "./BoardFilters";
 import { BoardTabs } from "./BoardTabs";
 import { NO_FILTERS, boardErrorMessage, hasFilters } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
-import { OfferCard } from "./OfferCard";
+import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
+import { loadBlockDialog, type BlockTarget } from "../safety";
 import { Board, Fab, JustPublished, Lead, More, Plus, Results } from "./OfferBoard.styles";
 import { useBoardOffers } from "./useBoardOffers";
 import { useOfferActions } from "./useOfferActions";
@@ -25,6 +26,7 @@ const PlanLimitDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m
 const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.UpgradePromptDialog), (p) => p.prompt !== null);
 const SignInInviteDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.SignInInviteDialog), (p) => p.invitation !== null);
 const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
+const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
 // 'Minhas Publicações' is fetched when she first opens it (the first load is unchanged).
 const MyOffersPanel = lazyWhenOpen(() => import("./MyOffersPanel").then((m) => m.MyOffersPanel), (p) => p.open);
 const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
@@ -55,6 +57,11 @@ export function OfferBoard() {
   const { filters, data, loading, error, offers, pageInfo, live, loadingMore } = board;
   const actions = useOfferActions({ signedIn, user, offers, refreshStats: board.refreshStats });
   const { like, contact, report, openAuthor, isOwn, setDeleting } = actions;
+  // 'Bloquear' from a card's menu, asked once more (issue 27); her board is read again once it holds.
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
+  const askToBlock = (offer: BoardOffer) => {
+    if (offer.userId) setBlocking({ userId: offer.userId, name: displayNameOf(offer) });
+  };
   const publishing = useOfferPublishing({
     signedIn,
     filter: board.filter,
@@ -82,6 +89,7 @@ export function OfferBoard() {
               onEdit={own ? openEdit : undefined}
               onDelete={own ? setDeleting : undefined}
               onReport={own ? undefined : report}
+              onBlock={own || !signedIn ? undefined : askToBlock}
               onOpenAuthor={openAuthor}
               earlyTaps
             />
@@ -206,7 +214,20 @@ export function OfferBoard() {
       <PlanLimitDialog limit={publishing.planLimit} onClose={() => publishing.setPlanLimit(null)} />
       <UpgradePromptDialog prompt={actions.upgrade} onClose={() => actions.setUpgrade(null)} />
       <ReportDialog target={actions.reporting} onClose={() => actions.setReporting(null)} />
-      <AuthorProfileDialog author={actions.author} onClose={() => actions.setAuthor(null)} onUpgradeRequired={actions.authorNeedsUpgrade} />
+      <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => board.refreshNow()} />
+      <AuthorProfileDialog
+        author={actions.author}
+        onClose={() => actions.setAuthor(null)}
+        onUpgradeRequired={actions.authorNeedsUpgrade}
+        onBlock={
+          actions.author && actions.author.id !== user?.id
+            ? (author) => {
+              actions.setAuthor(null);
+              setBlocking({ userId: author.id, name: author.name });
+            }
+            : undefined
+        }
+      />
       <SignInInviteDialog invitation={actions.invitation} onClose={() => actions.setInvitation(null)} />
     </Board>
   );

@@ -209,6 +209,26 @@ describe("OfferCard", () => {
       expect(onReport).toHaveBeenCalledTimes(1);
     });
 
+    it("offers 'Bloquear' to others beside 'Denunciar', never to the owner", async () => {
+      const u = userEvent.setup();
+      const onBlock = vi.fn();
+      const o = offer();
+      renderCard({ offer: o, onReport: vi.fn(), onBlock });
+      await u.click(screen.getByRole("button", { name: "Mais ações" }));
+      expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Denunciar", "Bloquear"]);
+      await u.click(screen.getByRole("menuitem", { name: "Bloquear" }));
+      expect(onBlock).toHaveBeenCalledWith(o);
+    });
+
+    it("says so on the contact button when the author takes no new conversations", async () => {
+      const u = userEvent.setup();
+      const { onContact } = renderCard({ offer: offer({ userConversationsFrom: "nobody" }) });
+      const button = screen.getByRole("button", { name: "Não está recebendo novas conversas" });
+      expect(button).toBeDisabled();
+      await u.click(button);
+      expect(onContact).not.toHaveBeenCalled();
+    });
+
     it("shows no menu when no action applies", () => {
       renderCard({ isOwner: true, onReport: vi.fn() });
       expect(screen.queryByRole("button", { name: "Mais ações" })).not.toBeInTheDocument();

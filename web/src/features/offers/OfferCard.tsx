@@ -10,6 +10,7 @@ import { formatRelativeTime, yearOf } from "../../lib/format";
 import { earlyTap } from "../../lib/earlyTaps";
 import { likeColour } from "./likeColour";
 import { OFFER_TEXTS } from "./offerTexts";
+import { SAFETY_TEXTS } from "../safety";
 
 const T = OFFER_TEXTS.card;
 
@@ -36,6 +37,8 @@ export interface BoardOffer {
   userJoinedAt?: string | null;
   userProfilePhoto?: string | null;
   userProfessionalActivity?: string | null;
+  /** 'Quem pode iniciar conversa comigo' of the author; 'nobody': she takes no new conversations for now. */
+  userConversationsFrom?: string | null;
 }
 
 export interface OfferCardProps {
@@ -46,6 +49,8 @@ export interface OfferCardProps {
   onEdit?: (offer: BoardOffer) => void;
   onDelete?: (offer: BoardOffer) => void;
   onReport?: (offer: BoardOffer) => void;
+  /** 'Bloquear' in the card's menu (issue 27). */
+  onBlock?: (offer: BoardOffer) => void;
   onOpenAuthor?: (offer: BoardOffer) => void;
   /** The proposal dialog's preview: no menu, no ID, actions shown but disabled. */
   preview?: boolean;
@@ -300,7 +305,7 @@ function RelativeTime({ iso }: { iso: string }) {
 }
 
 /** One offer or request of the Mural de Parcerias (spec part 1 sections 2, 4, 6). */
-export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onOpenAuthor, preview = false, earlyTaps = false }: OfferCardProps) {
+export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onBlock, onOpenAuthor, preview = false, earlyTaps = false }: OfferCardProps) {
   const tapKey = (action: string) => (earlyTaps ? earlyTap(`${action}:${offer.id}`) : {});
   const titleId = useId();
   const [pulsing, setPulsing] = useState(false);
@@ -316,8 +321,9 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
     if (isOwner) {
       if (onEdit) actions.push({ label: T.edit, onSelect: () => onEdit(offer) });
       if (onDelete) actions.push({ label: T.delete, onSelect: () => onDelete(offer), tone: "danger" });
-    } else if (onReport) {
-      actions.push({ label: T.report, onSelect: () => onReport(offer), tone: "danger" });
+    } else {
+      if (onReport) actions.push({ label: T.report, onSelect: () => onReport(offer), tone: "danger" });
+      if (onBlock) actions.push({ label: SAFETY_TEXTS.block, onSelect: () => onBlock(offer), tone: "danger" });
     }
   }
 
@@ -398,9 +404,15 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
           <Heart filled={offer.isLiked} />
           <span aria-hidden="true">{offer.likes}</span>
         </LikeButton>
-        <Button $variant="primary" disabled={preview} {...tapKey("contact")} onClick={() => onContact(offer)}>
-          {contactLabel(offer.type, offer.postType)}
-        </Button>
+        {offer.userConversationsFrom === "nobody" && !isOwner ? (
+          <Button $variant="outline" disabled>
+            {SAFETY_TEXTS.notTakingConversations}
+          </Button>
+        ) : (
+          <Button $variant="primary" disabled={preview} {...tapKey("contact")} onClick={() => onContact(offer)}>
+            {contactLabel(offer.type, offer.postType)}
+          </Button>
+        )}
       </Actions>
     </Card>
   );

@@ -21,6 +21,7 @@ export const BoardOfferFieldsFragment = graphql(`
     userJoinedAt
     userProfilePhoto
     userProfessionalActivity
+    userConversationsFrom
   }
 `);
 

@@ -293,6 +293,7 @@ describe("choosing a plan", () => {
                   userJoinedAt: "2023-05-10T15:00:00Z",
                   userProfilePhoto: null,
                   userProfessionalActivity: "Criatividade & Design",
+                  userConversationsFrom: "everyone",
                 },
               },
             ],

@@ -14,6 +14,7 @@ import { returnAddressOf } from "../../lib/returnTo";
 import { WEB_TEXTS } from "../../lib/texts";
 import { displayPhone, isPhoneComplete } from "../auth";
 import { loadSubscriptionPanel } from "../plans";
+import { loadSafetyPanel } from "../safety";
 import { refreshSession, useSession } from "../session";
 import { AccountActions } from "./AccountActions";
 import { MyProfileDocument } from "../../lib/myProfile";
@@ -28,6 +29,8 @@ import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 
 // Her subscription and payments come with their own code, after the profile's form.
 const SubscriptionPanel = lazyWhenOpen(loadSubscriptionPanel, () => true);
+// Block list and 'Quem pode iniciar conversa comigo' (issue 27), also with their own code.
+const SafetyPanel = lazyWhenOpen(loadSafetyPanel, () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -197,6 +200,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       />
       <ReferralCard referralCode={profile.referralCode} />
       <SubscriptionPanel />
+      <SafetyPanel />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );

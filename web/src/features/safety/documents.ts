@@ -1,0 +1,62 @@
+import { graphql } from "../../gql";
+
+export const SafetySettingsDocument = graphql(`
+  query SafetySettings {
+    profile {
+      id
+      conversationsFrom
+    }
+    myBlocks {
+      id
+      displayName
+      blockedAt
+    }
+  }
+`);
+
+export const BlockMemberDocument = graphql(`
+  mutation BlockMember($userId: Int!) {
+    blockMember(userId: $userId) {
+      __typename
+      ... on SafetyPayload {
+        success
+        userId
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const UnblockMemberDocument = graphql(`
+  mutation UnblockMember($userId: Int!) {
+    unblockMember(userId: $userId) {
+      __typename
+      ... on SafetyPayload {
+        success
+        userId
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SetConversationsFromDocument = graphql(`
+  mutation SetConversationsFrom($value: ConversationsFrom!) {
+    setConversationsFrom(conversationsFrom: $value) {
+      __typename
+      ... on ConversationsFromPayload {
+        conversationsFrom
+      }
+      ... on AppError {
+        code
+        message
+      }
+    }
+  }
+`);
