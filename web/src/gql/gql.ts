@@ -63,7 +63,6 @@ type Documents = {
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": typeof types.BoardOfferDocument,
     "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": typeof types.MyOffersDocument,
-    "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
     "\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.CreateOfferDocument,
     "\n  mutation UpdateOffer($id: Int!, $input: UpdateOfferInput!) {\n    updateOffer(id: $id, input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateOfferDocument,
     "\n  mutation DeleteOffer($id: Int!) {\n    deleteOffer(id: $id) {\n      __typename\n      ... on DeleteOfferPayload {\n        offerId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.DeleteOfferDocument,
@@ -83,8 +82,6 @@ type Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": typeof types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": typeof types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": typeof types.PaymentsProviderDocument,
-    "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": typeof types.ProfileFieldsFragmentDoc,
-    "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": typeof types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": typeof types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
@@ -97,7 +94,10 @@ type Documents = {
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": typeof types.MeUpdatedDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
+    "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
     "\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": typeof types.AppErrorFieldsFragmentDoc,
+    "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": typeof types.ProfileFieldsFragmentDoc,
+    "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": typeof types.MyProfileDocument,
 };
 const documents: Documents = {
     "\n  fragment AdminStatsFields on AdminStats {\n    totalUsers\n    onlineUsers\n    totalOffers\n    totalConversations\n    totalMessages\n    totalLikes\n    pendingReports\n    newUsers\n    connectionsByType {\n      collab\n      permuta\n      apoio\n    }\n    usersByPlan {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n    }\n    offersByType {\n      collab\n      permuta\n      apoio\n    }\n  }\n": types.AdminStatsFieldsFragmentDoc,
@@ -149,7 +149,6 @@ const documents: Documents = {
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {\n    offers(filter: $filter, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n    }\n  }\n": types.BoardOfferDocument,
     "\n  query MyOffers {\n    myOffers {\n      conversationCount\n      offer {\n        ...BoardOfferFields\n        hidden\n      }\n    }\n  }\n": types.MyOffersDocument,
-    "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
     "\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n": types.CreateOfferDocument,
     "\n  mutation UpdateOffer($id: Int!, $input: UpdateOfferInput!) {\n    updateOffer(id: $id, input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateOfferDocument,
     "\n  mutation DeleteOffer($id: Int!) {\n    deleteOffer(id: $id) {\n      __typename\n      ... on DeleteOfferPayload {\n        offerId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.DeleteOfferDocument,
@@ -169,8 +168,6 @@ const documents: Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": types.PaymentsProviderDocument,
-    "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": types.ProfileFieldsFragmentDoc,
-    "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": types.MyProfileDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
@@ -183,7 +180,10 @@ const documents: Documents = {
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": types.MeUpdatedDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
+    "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
     "\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": types.AppErrorFieldsFragmentDoc,
+    "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": types.ProfileFieldsFragmentDoc,
+    "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": types.MyProfileDocument,
 };
 
 /**
@@ -399,10 +399,6 @@ export function graphql(source: "\n  query MyOffers {\n    myOffers {\n      con
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"): (typeof documents)["\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateOffer($input: OfferInput!) {\n    createOffer(input: $input) {\n      __typename\n      ... on Offer {\n        ...BoardOfferFields\n      }\n      ... on PlanLimitError {\n        code\n        message\n        upgradeMessage\n        showUpgrade\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -479,14 +475,6 @@ export function graphql(source: "\n  query PaymentsProvider {\n    demoPayments\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"): (typeof documents)["\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n"): (typeof documents)["\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n"): (typeof documents)["\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -535,7 +523,19 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"): (typeof documents)["\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n"): (typeof documents)["\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"): (typeof documents)["\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n"): (typeof documents)["\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
