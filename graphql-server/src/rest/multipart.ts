@@ -11,6 +11,8 @@ export interface Upload {
 }
 
 const FIELD_MAX_BYTES = 2 * 1024;
+/** Up to this declared size a refused body is read to its end first (nginx's example lets 6 MB through). */
+const DRAIN_BEFORE_REFUSING_BYTES = 16 * 1024 * 1024;
 
 /**
  * Reads one multipart file field (`file` for profile images, `image` for banners) into memory,
@@ -23,7 +25,18 @@ export function readUploadedFile(req: Request, fileField = "file"): Promise<Uplo
   return new Promise((resolve, reject) => {
     const declared = Number(req.get("content-length") ?? 0);
     // Room for the multipart envelope (and short text fields) around a file at the limit.
-    if (declared > MAX_IMAGE_BYTES + 64 * 1024) return reject(new AppError("IMAGE_TOO_LARGE"));
+    if (declared > MAX_IMAGE_BYTES + 64 * 1024) {
+      // A body a little too large is read to its end (and thrown away) before the answer: answering
+      // and closing while a proxy is still sending it resets the connection, and nginx then answers
+      // 502 instead of our 413. A body far too large is refused at once.
+      if (declared > DRAIN_BEFORE_REFUSING_BYTES) return reject(new AppError("IMAGE_TOO_LARGE"));
+      const refuse = () => reject(new AppError("IMAGE_TOO_LARGE"));
+      req.once("end", refuse);
+      req.once("error", refuse);
+      req.once("close", refuse);
+      req.resume();
+      return;
+    }
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 10, parts: 12, fieldSize: FIELD_MAX_BYTES } });
