@@ -22,10 +22,7 @@ export const BlockMemberDocument = graphql(`
         success
         userId
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -38,10 +35,7 @@ export const UnblockMemberDocument = graphql(`
         success
         userId
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
@@ -53,10 +47,7 @@ export const SetConversationsFromDocument = graphql(`
       ... on ConversationsFromPayload {
         conversationsFrom
       }
-      ... on AppError {
-        code
-        message
-      }
+      ...AppErrorFields
     }
   }
 `);
