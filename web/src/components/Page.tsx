@@ -21,6 +21,15 @@ export const Card = styled.section`
   }
 `;
 
+/** A card of one of the profile's sections (her subscription, her referrals, her safety): a title and its parts, stacked. */
+export const SectionCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+
 export const PageTitle = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes.xxl};
   ${({ theme }) => theme.media.md} {

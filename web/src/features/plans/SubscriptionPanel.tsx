@@ -4,7 +4,7 @@ import styled from "styled-components";
 import { PLAN_LABELS, type BillingCycle, type PlanName } from "@clube-coroa/schema";
 import { PlanBadge } from "../../components/Badge";
 import { Button, ButtonAnchor } from "../../components/Button";
-import { Card } from "../../components/Page";
+import { SectionCard } from "../../components/Page";
 import type { MyBillingQuery } from "../../gql/graphql";
 import { formatCents, formatDate, formatDay } from "../../lib/format";
 import { useSession } from "../session";
@@ -20,13 +20,6 @@ const S = PLAN_TEXTS.cycleSwitch;
 type Payment = MyBillingQuery["myPayments"][number];
 type Subscription = NonNullable<MyBillingQuery["mySubscription"]>;
 
-const Section = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-`;
 
 const Row = styled.div`
   display: flex;
@@ -169,7 +162,7 @@ export function SubscriptionPanel() {
   const currentPlan = user?.plan ?? null;
 
   return (
-    <Section aria-labelledby="perfil-assinatura">
+    <SectionCard aria-labelledby="perfil-assinatura">
       <h2 id="perfil-assinatura">{T.title}</h2>
       {error && !data ? (
         <p role="alert">{T.loadError}</p>
@@ -219,6 +212,6 @@ export function SubscriptionPanel() {
           )}
         </>
       )}
-    </Section>
+    </SectionCard>
   );
 }

@@ -6,20 +6,13 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { TextInput } from "../../components/Field";
 import { Label } from "../../components/FormControls";
-import { Card } from "../../components/Page";
+import { SectionCard } from "../../components/Page";
 import { useToast } from "../../components/Toast";
 import { ReferralStatsDocument } from "./documents";
 import { PROFILE_PAGE_TEXTS } from "./profileTexts";
 
 const T = PROFILE_PAGE_TEXTS.referral;
 
-const Section = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-`;
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -107,7 +100,7 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
   };
 
   return (
-    <Section aria-labelledby="perfil-indicacoes">
+    <SectionCard aria-labelledby="perfil-indicacoes">
       <h2 id="perfil-indicacoes">{T.title}</h2>
       <Muted>{T.lead}</Muted>
       <Label htmlFor={inputId}>{T.linkLabel}</Label>
@@ -138,6 +131,6 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
       ) : (
         <Muted aria-busy="true">…</Muted>
       )}
-    </Section>
+    </SectionCard>
   );
 }

@@ -4,19 +4,12 @@ import styled from "styled-components";
 import { CONVERSATIONS_FROM, type ConversationsFromName } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { ChoiceCard, Fieldset } from "../../components/FormControls";
-import { Card } from "../../components/Page";
+import { SectionCard } from "../../components/Page";
 import { useToast } from "../../components/Toast";
 import { formatDate } from "../../lib/format";
 import { SafetySettingsDocument, SetConversationsFromDocument, UnblockMemberDocument } from "./documents";
 import { SAFETY_TEXTS as T } from "./safetyTexts";
 
-const Section = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-`;
 
 const List = styled.ul`
   list-style: none;
@@ -80,7 +73,7 @@ export function SafetyPanel() {
   };
 
   return (
-    <Section aria-labelledby={titleId}>
+    <SectionCard aria-labelledby={titleId}>
       <h2 id={titleId}>{T.settingsTitle}</h2>
       {!data && loading && <Muted role="status">{T.loading}</Muted>}
       {!data && error && (
@@ -132,6 +125,6 @@ export function SafetyPanel() {
           )}
         </>
       )}
-    </Section>
+    </SectionCard>
   );
 }
