@@ -355,13 +355,20 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return cache.get(key, () => readPage(where, take, after));
   }
 
+  // The authors hidden from each member, kept beside the board and emptied with it: a block or an
+  // unblock is a board change (`offers:changed`) on every instance, so a member's board pages cost
+  // no statement while they are kept (record 0263).
+  const hiddenSets = boardCache<number[]>();
+
   /**
    * The authors hidden from this member: those she blocked and those who blocked her (issue 27).
-   * Read afresh on every request (one indexed statement), never kept: a block made on any instance
-   * holds on the next request everywhere. Empty for visitors.
+   * Kept while the bus reaches the other instances (their blocks empty it); read afresh while it
+   * is cut off. Empty for visitors.
    */
   async function hiddenAuthors(viewerId: number | undefined): Promise<number[]> {
-    return viewerId ? blockedAround(prisma, viewerId) : [];
+    if (!viewerId) return [];
+    if (caching && bus.connected) return hiddenSets.get(String(viewerId), () => blockedAround(prisma, viewerId));
+    return blockedAround(prisma, viewerId);
   }
 
   /** Whether this member sees the board every member sees (nobody hidden from her): then kept answers may serve her. */
