@@ -218,8 +218,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   // Loaded only for the embedded database: a server on PostgreSQL does not hold PGlite's code (issue 25).
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
-  const PGLITE_OPTIONS = pgliteOptions(PGlite.defaultStartParams);
+  const [{ PGlite }, { PrismaPGlite }, { unaccent }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+    // The search's extensions (migration offer_search), which PGlite loads only when asked.
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  const PGLITE_OPTIONS = { ...pgliteOptions(PGlite.defaultStartParams), extensions: { unaccent, pg_trgm } };
   let pglite: PGlite;
   let describe: string;
   let release = () => undefined as void;

@@ -15,7 +15,7 @@ export function offersRoutes(services: Services) {
 
   router.get("/offers", async (req, res) => {
     const json = await offers.boardArrayJson(
-      { type: query(req, "type"), category: query(req, "category"), state: query(req, "location") },
+      { type: query(req, "type"), category: query(req, "category"), state: query(req, "location"), q: query(req, "q") },
       req.auth?.user.id,
     );
     res.set("Cache-Control", "no-store").type("application/json").send(json);

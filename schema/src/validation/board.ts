@@ -7,10 +7,20 @@ const filterValue = z
   .max(60, "Filtro inválido")
   .nullish();
 
+/** Longest board search she may type (issue 28). */
+export const SEARCH_MAX_CHARS = 100;
+
+/** The board's search words: at most SEARCH_MAX_CHARS once trimmed. */
+const searchValue = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_CHARS, `A busca pode ter no máximo ${SEARCH_MAX_CHARS} caracteres.`)
+  .nullish();
+
 /**
  * The board's filters as the client sends them (GraphQL `offers(filter:)`, `GET /api/offers`
  * query): a type, a post type, a category or area slug, a state's UF; 'all' or empty means no filter.
  */
 export const boardFilterSchema = withoutNul(
-  z.object({ type: filterValue, postType: filterValue, category: filterValue, state: filterValue }),
+  z.object({ type: filterValue, postType: filterValue, category: filterValue, state: filterValue, q: searchValue }),
 );

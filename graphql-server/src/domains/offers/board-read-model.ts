@@ -17,6 +17,7 @@ import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { BoardCache } from "./board-cache.js";
+import { createBoardSearch, decodeSearchCursor, encodeSearchCursor, searchWords, type SearchNarrowing } from "./board-search.js";
 import { blockedAround } from "../safety/reach.js";
 
 /**
@@ -71,6 +72,8 @@ export interface OfferFilter {
   category?: string | null;
   /** A state's UF ('SP'); 'all' or empty means everywhere. */
   state?: string | null;
+  /** Words to search (issue 28): with two letters or more, the board ranked by them (board-search.ts). */
+  q?: string | null;
 }
 
 export interface ListOffersArgs extends OfferFilter {
@@ -223,9 +226,20 @@ export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
   return where;
 }
 
+/** What of the board's condition a search can narrow its ranked list by in SQL (the rest is applied to each page). */
+function narrowingOf(where: Prisma.OfferWhereInput): SearchNarrowing {
+  const categories = where.categories && "hasSome" in where.categories ? where.categories.hasSome : undefined;
+  return {
+    type: typeof where.type === "string" ? where.type : undefined,
+    postType: typeof where.postType === "string" ? where.postType : undefined,
+    state: typeof where.state === "string" ? where.state : undefined,
+    categories: Array.isArray(categories) ? categories : undefined,
+  };
+}
+
 /** The board's filters as sent, refused (400) when they hold what no filter can (NUL, long text). */
 function validFilter(filter: OfferFilter): OfferFilter {
-  const parsed = boardFilterSchema.safeParse({ type: filter.type, postType: filter.postType, category: filter.category, state: filter.state });
+  const parsed = boardFilterSchema.safeParse({ type: filter.type, postType: filter.postType, category: filter.category, state: filter.state, q: filter.q });
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? ERROR_TEXTS.filterInvalid);
   return parsed.data;
 }
@@ -355,6 +369,9 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return cache.get(key, () => readPage(where, take, after));
   }
 
+  // Searches' ranked ids, kept beside the board and emptied with it (board-search.ts).
+  const search = createBoardSearch({ prisma, kept: boardCache<number[]>() });
+
   // The authors hidden from each member, kept beside the board and emptied with it: a block or an
   // unblock is a board change (`offers:changed`) on every instance, so a member's board pages cost
   // no statement while they are kept (record 0263).
@@ -381,8 +398,38 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return !(await hiddenAuthors(viewerId)).includes(authorId);
   }
 
+  /**
+   * A page of a search's ranked offers for this viewer: the board's conditions and the authors hidden
+   * from her applied to the page's ids (an offer the list holds but she may not see is left out).
+   */
+  async function searchPage(words: string[], filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+    const where = boardWhere(filter);
+    const from = after ? decodeSearchCursor(after) : 0;
+    const ids = await search.rankedIds(words, narrowingOf(where));
+    const slice = ids.slice(from, from + take);
+    const hidden = await hiddenAuthors(viewerId);
+    const rows = slice.length
+      ? await prisma.offer.findMany({
+          where: { AND: [where, { id: { in: slice } }, ...(hidden.length ? [{ userId: { notIn: hidden } }] : [])] },
+          include: { user: { select: authorSelect } },
+        })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const liked = await likedAmong(viewerId, rows.map((row) => row.id));
+    const items = slice.flatMap((id, i) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      rememberAuthor(row.id, row.userId);
+      return [{ offer: presentOffer(offerCard(row), viewerId, liked.has(id)), cursor: encodeSearchCursor(from + i + 1) }];
+    });
+    return { items, endCursor: slice.length ? encodeSearchCursor(from + slice.length) : null, hasNextPage: from + take < ids.length };
+  }
+
   /** A board page as this viewer sees it (visitors' presentation, or members' with her likes), without the authors hidden from her. */
-  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+  async function page(rawFilter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+    const filter = validFilter(rawFilter);
+    const words = searchWords(filter.q);
+    if (words) return searchPage(words, filter, take, after, viewerId);
     const hidden = await hiddenAuthors(viewerId);
     // Her own board, read for her alone: the shared pages hold the authors she must not see.
     if (viewerId && hidden.length) {
@@ -421,7 +468,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
    * members' cards joined with her own isLiked (no serialisation per request).
    */
   async function pageJson(filter: OfferFilter, take: number, viewerId?: number): Promise<Buffer> {
-    if (viewerId && !(await seesSharedBoard(viewerId))) {
+    if ((viewerId && !(await seesSharedBoard(viewerId))) || searchWords(validFilter(filter).q)) {
       return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
     }
     const cached = await cachedPage(filter, take, null);

@@ -174,14 +174,18 @@ const withoutNulls = <T extends object>(input: T) =>
 builder.queryField("offers", (t) =>
   t.field({
     type: OfferConnection,
-    description: "The board: higher plan first, then earlier join date, then newest; keyset paging.",
+    description: "The board: higher plan first, then earlier join date, then newest; keyset paging. With `q`, the offers matching her words, best first.",
     args: {
       filter: t.arg({ type: OfferFilter, required: false }),
       first: t.arg.int({ required: false, description: "Default 24, at most 50." }),
       after: t.arg.string({ required: false }),
+      q: t.arg.string({
+        required: false,
+        description: "Words to search (at most 100 characters; fewer than 2 letters are ignored): the board ranked by them, title above description above categories, then the board's order.",
+      }),
     },
-    resolve: (_root, { filter, first, after }, ctx) =>
-      ctx.services.offers.listOffers({ ...(filter ? withoutNulls(filter) : {}), first, after }, ctx.user?.id),
+    resolve: (_root, { filter, first, after, q }, ctx) =>
+      ctx.services.offers.listOffers({ ...(filter ? withoutNulls(filter) : {}), q, first, after }, ctx.user?.id),
   }),
 );
 

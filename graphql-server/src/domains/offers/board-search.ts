@@ -1,0 +1,103 @@
+/**
+ * Search of the board by words in Portuguese (issue 28, docs/decisions/0264-offer-search.md): which
+ * offers match and in what order, as a list of ids kept beside the board's pages (emptied with them).
+ * The read model (board-read-model.ts) turns a page of those ids into cards for one viewer, applying
+ * the board's own conditions (boardWhere) and the authors hidden from her once more: what this module
+ * filters in SQL only narrows the list, it never decides who may see an offer.
+ *
+ * The database does the language: the generated column "search" holds each offer's words without
+ * accents, stemmed by PostgreSQL's `portuguese` configuration (title A, description B, categories C;
+ * migration offer_search), so 'cafe' finds 'Café' and 'bolos' finds 'bolo', and the last word is a
+ * prefix ('confeit' finds 'confeitaria'). A title a small typo away ('confetaria') is found by trigrams.
+ */
+import { ERROR_TEXTS } from "@clube-coroa/schema";
+import { Prisma } from "../../generated/prisma/client.js";
+import type { PrismaClient } from "../../lib/db.js";
+import { AppError } from "../../lib/errors.js";
+import type { BoardCache } from "./board-cache.js";
+
+/** Most offers one search answers, best first (her words, not scrolling, narrow it further). */
+export const SEARCH_RESULTS_MAX = 500;
+
+/** Words of a search taken at most (the rest are ignored). */
+const SEARCH_WORDS_MAX = 8;
+
+/**
+ * The words of a search, letters and digits only (nothing in them is tsquery syntax); null when they
+ * hold fewer than two letters or digits in all, which leaves the board as it is. Its length (at most
+ * SEARCH_MAX_CHARS) is checked with the board's filters (boardFilterSchema).
+ */
+export function searchWords(q: string | null | undefined): string[] | null {
+  const words = (q ?? "").normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.join("").length < 2) return null;
+  return words.slice(0, SEARCH_WORDS_MAX);
+}
+
+/** Every word must be there; the last is a prefix, as she is still typing it. */
+const tsqueryText = (words: string[]) => words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(" & ");
+
+/** The part of boardWhere's condition that SQL can narrow the search by (boardWhere itself is applied again to each page). */
+export interface SearchNarrowing {
+  type?: string;
+  postType?: string;
+  state?: string;
+  categories?: string[];
+}
+
+function narrowingSql(n: SearchNarrowing): Prisma.Sql {
+  const parts = [Prisma.sql`o."hiddenAt" IS NULL`];
+  if (n.type) parts.push(Prisma.sql`o."type"::text = ${n.type}`);
+  if (n.postType) parts.push(Prisma.sql`o."postType"::text = ${n.postType}`);
+  if (n.state) parts.push(Prisma.sql`o."state" = ${n.state}`);
+  if (n.categories) parts.push(Prisma.sql`o."categories" && ${n.categories}::text[]`);
+  return Prisma.join(parts, " AND ");
+}
+
+export function createBoardSearch(deps: { prisma: PrismaClient; kept: BoardCache<number[]> }) {
+  const { prisma, kept } = deps;
+
+  /**
+   * The ids of the offers matching these words, best first: all the words in the title, then in the
+   * title and description, then anywhere (categories too), then a title a typo away; within each, the
+   * board's own order (higher plan, earlier member, newest). One statement on the GIN indexes.
+   */
+  function rankedIds(words: string[], narrowing: SearchNarrowing): Promise<number[]> {
+    const key = JSON.stringify([words, narrowing]);
+    return kept.get(key, async () => {
+      const query = Prisma.sql`to_tsquery('portuguese', public.cc_unaccent(${tsqueryText(words)}))`;
+      const typed = Prisma.sql`public.cc_unaccent(lower(${words.join(" ")}))`;
+      const rows = await prisma.$queryRaw<{ id: number }[]>`
+        SELECT o."id" FROM "Offer" o
+        WHERE ${narrowingSql(narrowing)}
+          AND (o."search" @@ ${query} OR ${typed} <% public.cc_unaccent(lower(o."title")))
+        ORDER BY
+          CASE WHEN ts_filter(o."search", '{a}') @@ ${query} THEN 3
+               WHEN ts_filter(o."search", '{a,b}') @@ ${query} THEN 2
+               WHEN o."search" @@ ${query} THEN 1 ELSE 0 END DESC,
+          o."authorPlanRank" DESC, o."authorJoinedAt" ASC, o."createdAt" DESC, o."id" DESC
+        LIMIT ${SEARCH_RESULTS_MAX}`;
+      return rows.map((row) => row.id);
+    });
+  }
+
+  return { rankedIds };
+}
+
+type SearchCursor = ["q", number];
+
+/** A search page's cursor: the position in the ranked list after it. */
+export const encodeSearchCursor = (position: number) => Buffer.from(JSON.stringify(["q", position] satisfies SearchCursor)).toString("base64url");
+
+export function decodeSearchCursor(cursor: string): number {
+  let key: unknown = null;
+  try {
+    key = cursor.length <= 40 ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) : null;
+  } catch {
+    // answered below
+  }
+  const position = Array.isArray(key) && key[0] === "q" ? key[1] : null;
+  if (typeof position !== "number" || !Number.isInteger(position) || position < 0 || position > SEARCH_RESULTS_MAX) {
+    throw new AppError("BAD_REQUEST", ERROR_TEXTS.cursorInvalid);
+  }
+  return position;
+}
