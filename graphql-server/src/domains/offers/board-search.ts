@@ -7,8 +7,9 @@
  *
  * The database does the language: the generated column "search" holds each offer's words without
  * accents, stemmed by PostgreSQL's `portuguese` configuration (title A, description B, categories C;
- * migration offer_search), so 'cafe' finds 'Café' and 'bolos' finds 'bolo', and the last word is a
- * prefix ('confeit' finds 'confeitaria'). A title a small typo away ('confetaria') is found by trigrams.
+ * migration offer_search), so 'cafe' finds 'Café' and 'bolos' finds 'bolo', and the last word may be
+ * the start of one ('confeit' finds 'confeitaria'). When nothing has her words, titles a small typo away
+ * ('confetaria') are found by trigrams.
  */
 import { ERROR_TEXTS } from "@clube-coroa/schema";
 import { Prisma } from "../../generated/prisma/client.js";
@@ -33,8 +34,20 @@ export function searchWords(q: string | null | undefined): string[] | null {
   return words.slice(0, SEARCH_WORDS_MAX);
 }
 
-/** Every word must be there; the last is a prefix, as she is still typing it. */
-const tsqueryText = (words: string[]) => words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(" & ");
+/**
+ * Every word must be there, stemmed ('bolos' is 'bolo'); the last may also be the start of a word, as
+ * she may still be typing it ('confeit'). That start is matched as typed, not stemmed: stemmed, 'bolo'
+ * would be the start of 'bolsas'. A last word the stemmer drops ('de') adds nothing, rather than asking
+ * for any word that starts with it. Single letters are left out (the trigram match still sees them).
+ */
+function tsquerySql(words: string[]): Prisma.Sql {
+  const full = words.filter((word) => word.length >= 2);
+  const last = full.pop() ?? "";
+  const stemmed = (text: string) => Prisma.sql`to_tsquery('portuguese', public.cc_unaccent(${text}))`;
+  const lastWord = Prisma.sql`(CASE WHEN numnode(${stemmed(last)}) = 0 THEN ''::tsquery
+    ELSE ${stemmed(last)} || to_tsquery('simple', public.cc_unaccent(${last}) || ':*') END)`;
+  return full.length ? Prisma.sql`(${stemmed(full.join(" & "))} && ${lastWord})` : lastWord;
+}
 
 /** The part of boardWhere's condition that SQL can narrow the search by (boardWhere itself is applied again to each page). */
 export interface SearchNarrowing {
@@ -43,6 +56,9 @@ export interface SearchNarrowing {
   state?: string;
   categories?: string[];
 }
+
+/** The board's order (higher plan, earlier member, newest), as the board indexes hold it. */
+const BOARD_ORDER_SQL = Prisma.sql`o."authorPlanRank" DESC, o."authorJoinedAt" ASC, o."createdAt" DESC, o."id" DESC`;
 
 function narrowingSql(n: SearchNarrowing): Prisma.Sql {
   const parts = [Prisma.sql`o."hiddenAt" IS NULL`];
@@ -58,25 +74,30 @@ export function createBoardSearch(deps: { prisma: PrismaClient; kept: BoardCache
 
   /**
    * The ids of the offers matching these words, best first: all the words in the title, then in the
-   * title and description, then anywhere (categories too), then a title a typo away; within each, the
-   * board's own order (higher plan, earlier member, newest). One statement on the GIN indexes.
+   * title and description, then anywhere (categories too); within each, the board's own order (higher
+   * plan, earlier member, newest). When no offer has the words, the titles a small typo away
+   * ('confetaria'), in the board's order. Each is one statement on a GIN index.
    */
   function rankedIds(words: string[], narrowing: SearchNarrowing): Promise<number[]> {
     const key = JSON.stringify([words, narrowing]);
     return kept.get(key, async () => {
-      const query = Prisma.sql`to_tsquery('portuguese', public.cc_unaccent(${tsqueryText(words)}))`;
-      const typed = Prisma.sql`public.cc_unaccent(lower(${words.join(" ")}))`;
-      const rows = await prisma.$queryRaw<{ id: number }[]>`
+      const query = tsquerySql(words);
+      const found = await prisma.$queryRaw<{ id: number }[]>`
         SELECT o."id" FROM "Offer" o
-        WHERE ${narrowingSql(narrowing)}
-          AND (o."search" @@ ${query} OR ${typed} <% public.cc_unaccent(lower(o."title")))
+        WHERE ${narrowingSql(narrowing)} AND o."search" @@ ${query}
         ORDER BY
           CASE WHEN ts_filter(o."search", '{a}') @@ ${query} THEN 3
-               WHEN ts_filter(o."search", '{a,b}') @@ ${query} THEN 2
-               WHEN o."search" @@ ${query} THEN 1 ELSE 0 END DESC,
-          o."authorPlanRank" DESC, o."authorJoinedAt" ASC, o."createdAt" DESC, o."id" DESC
+               WHEN ts_filter(o."search", '{a,b}') @@ ${query} THEN 2 ELSE 1 END DESC,
+          ${BOARD_ORDER_SQL}
         LIMIT ${SEARCH_RESULTS_MAX}`;
-      return rows.map((row) => row.id);
+      if (found.length) return found.map((row) => row.id);
+      const typed = Prisma.sql`public.cc_unaccent(lower(${words.join(" ")}))`;
+      const near = await prisma.$queryRaw<{ id: number }[]>`
+        SELECT o."id" FROM "Offer" o
+        WHERE ${narrowingSql(narrowing)} AND ${typed} <<% public.cc_unaccent(lower(o."title"))
+        ORDER BY ${BOARD_ORDER_SQL}
+        LIMIT ${SEARCH_RESULTS_MAX}`;
+      return near.map((row) => row.id);
     });
   }
 

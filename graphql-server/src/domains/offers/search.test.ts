@@ -53,6 +53,7 @@ beforeAll(async () => {
   await offer("cafe", alteza.user.id, "alteza", { title: "Café colonial para eventos" });
   await offer("bolo", alteza.user.id, "alteza", { title: "Bolo de pote para revenda", type: "collab", state: "RJ" });
   await offer("confeitaria", alteza.user.id, "alteza", { title: "Confeitaria artesanal", categories: ["Alimentação"] });
+  await offer("bolsas", alteza.user.id, "alteza", { title: "Bolsas de couro ecológico", description: "Peças feitas à mão, com forro de algodão.", categories: ["Moda"] });
   // Ranking: 'fotografia' in the title (two plans), in the description, in the categories only.
   await offer("fotoTitleAlteza", alteza.user.id, "alteza", { title: "Fotografia de produtos" });
   await offer("fotoTitleMajestade", majestade.user.id, "majestade", { title: "Fotografia para marcas" });
@@ -75,6 +76,13 @@ describe("searching the board by words", () => {
       expect(await titles("bolos")).toEqual(["Bolo de pote para revenda"]);
       expect(await titles("confeit")).toEqual(["Confeitaria artesanal"]);
     }
+  });
+
+  it("takes a whole last word as that word, not as the start of a longer one, and a trailing stop word as nothing", async () => {
+    // Stemmed, 'bolo' is 'bol', the start of 'bolsas' too.
+    expect(await gqlTitles(visitor, "bolo")).toEqual(["Bolo de pote para revenda"]);
+    expect(await restTitles(visitor, "bolo de")).toEqual(["Bolo de pote para revenda"]);
+    expect(await restTitles(visitor, "bol")).toEqual(expect.arrayContaining(["Bolo de pote para revenda", "Bolsas de couro ecológico"]));
   });
 
   it("forgives a small typo in a title", async () => {

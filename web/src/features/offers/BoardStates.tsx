@@ -86,7 +86,7 @@ export function OfferBoardSkeleton({ count = 6 }: { count?: number }) {
   );
 }
 
-const StateCard = styled.div`
+export const StateCard = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -102,7 +102,7 @@ const StateCard = styled.div`
   button { margin-top: ${({ theme }) => theme.space.xs}; }
 `;
 
-const Icon = styled.span<{ $tone?: "gold" | "danger" }>`
+export const StateIcon = styled.span<{ $tone?: "gold" | "danger" }>`
   color: ${({ theme, $tone }) => ($tone === "danger" ? theme.colors.danger : theme.colors.gold)};
 `;
 
@@ -110,9 +110,9 @@ const Icon = styled.span<{ $tone?: "gold" | "danger" }>`
 export function BoardEmptyState({ hasFilters, onCreate }: { hasFilters: boolean; onCreate: () => void }) {
   return (
     <StateCard>
-      <Icon>
+      <StateIcon>
         <Crown size={40} />
-      </Icon>
+      </StateIcon>
       <h3>{T.emptyTitle}</h3>
       <p>{hasFilters ? T.emptyFiltered : T.emptyNoFilters}</p>
       <Button $variant="gold" onClick={onCreate}>
@@ -131,7 +131,7 @@ export function BoardEmptyState({ hasFilters, onCreate }: { hasFilters: boolean;
 export function BoardRetryCard({ message, onRetry, retrying = false }: { message?: string | null; onRetry: () => void; retrying?: boolean }) {
   return (
     <StateCard role={retrying ? "status" : "alert"} aria-busy={retrying}>
-      <Icon $tone={retrying ? "gold" : "danger"}>{retrying ? <Spinner $size={28} /> : <WarningMark />}</Icon>
+      <StateIcon $tone={retrying ? "gold" : "danger"}>{retrying ? <Spinner $size={28} /> : <WarningMark />}</StateIcon>
       <h3>{retrying ? T.retryTitle : T.failedTitle}</h3>
       {!retrying && message && <p>{message}</p>}
       <Button $variant="outline" onClick={onRetry} disabled={retrying} aria-busy={retrying}>

@@ -215,3 +215,9 @@ export const JustPublished = styled.section`
 export const Results = styled.div<{ $busy: boolean }>`
   ${({ $busy }) => $busy && visuallyBusy}
 `;
+
+/** 'Resultados para “…”' above a search's cards. */
+export const SearchNote = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

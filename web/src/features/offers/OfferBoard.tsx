@@ -1,16 +1,18 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useSession } from "../session";
 import { useHydrated } from "../../lib/prerendered";
 import { earlyTap } from "../../lib/earlyTaps";
 import { Button } from "../../components/Button";
 import { BoardEmptyState, BoardRetryCard, OfferBoardSkeleton, OfferGrid } from "./BoardStates";
 import { BoardFilters } from "./BoardFilters";
+import { BoardSearch, SearchEmptyState } from "./BoardSearch";
 import { BoardTabs } from "./BoardTabs";
 import { NO_FILTERS, boardErrorMessage, hasFilters } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
 import { loadBlockDialog, type BlockTarget } from "../safety";
-import { Board, Fab, JustPublished, Lead, More, Plus, Results } from "./OfferBoard.styles";
+import { Board, Fab, JustPublished, Lead, More, Plus, Results, SearchNote } from "./OfferBoard.styles";
 import { useBoardOffers } from "./useBoardOffers";
 import { useOfferActions } from "./useOfferActions";
 import { formInitialOf, useOfferPublishing } from "./useOfferPublishing";
@@ -71,8 +73,20 @@ export function OfferBoard() {
   });
   const { openCreate, openEdit, editing } = publishing;
 
+  // Clearing the words goes through the address, which the search box follows.
+  const [, setParams] = useSearchParams();
+  const clearSearch = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("q");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const searching = board.q;
   const filtered = hasFilters(filters);
-  const pinned = filtered ? null : publishing.justPublished;
+  const pinned = filtered || searching ? null : publishing.justPublished;
   let results;
   if (offers.length > 0) {
     results = (
@@ -102,7 +116,11 @@ export function OfferBoard() {
   } else if (!data && error) {
     results = <BoardRetryCard message={boardErrorMessage(error)} onRetry={() => board.refetch().catch(() => undefined)} retrying={loading} />;
   } else if (data) {
-    results = <BoardEmptyState hasFilters={filtered} onCreate={openCreate} />;
+    results = searching ? (
+      <SearchEmptyState q={searching} onClear={clearSearch} onClearFilters={filtered ? () => board.setFilters(NO_FILTERS) : undefined} />
+    ) : (
+      <BoardEmptyState hasFilters={filtered} onCreate={openCreate} />
+    );
   } else {
     results = <OfferBoardSkeleton />;
   }
@@ -142,6 +160,8 @@ export function OfferBoard() {
 
       {!(signedIn && mineOpen) && (
         <>
+          <BoardSearch hydrated={hydrated} onSearch={board.setSearch} />
+
           <BoardFilters
             filters={filters}
             hydrated={hydrated}
@@ -166,6 +186,8 @@ export function OfferBoard() {
               />
             </JustPublished>
           )}
+
+          {searching && offers.length > 0 && <SearchNote>{T.search.results(searching)}</SearchNote>}
 
           <Results $busy={!!data && loading && !loadingMore} aria-busy={loading}>
             {results}

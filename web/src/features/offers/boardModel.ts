@@ -34,6 +34,18 @@ export const NO_FILTERS: BoardFilters = { state: ALL, type: ALL, category: ALL }
 
 export const hasFilters = (f: BoardFilters) => f.state !== ALL || f.type !== ALL || f.category !== ALL;
 
+/** Longest search the server takes (schema's SEARCH_MAX_CHARS); the box stops there. */
+export { SEARCH_MAX_CHARS } from "@clube-coroa/schema";
+
+/**
+ * The words the board searches for, trimmed; undefined under two letters or digits (the server ignores
+ * them too, and the board stays as it is).
+ */
+export function searchVariable(typed: string): string | undefined {
+  const q = typed.trim();
+  return (q.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 ? q : undefined;
+}
+
 const isOfferType = (value: string): value is OfferTypeName => (OFFER_TYPES as readonly string[]).includes(value);
 
 /**

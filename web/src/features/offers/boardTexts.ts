@@ -23,6 +23,15 @@ export const BOARD_TEXTS = {
     tabs: "Filtrar por tipo de parceria",
     tabAll: "Todos",
   },
+  /** The board's search (issue 28). */
+  search: {
+    label: "Buscar no mural",
+    placeholder: "Buscar: bolo, fotografia, consultoria…",
+    clear: "Limpar busca",
+    results: (q: string) => `Resultados para “${q}”, os mais próximos primeiro`,
+    emptyTitle: "Nada encontrado",
+    empty: (q: string) => `Nenhuma publicação encontrada para “${q}”. Tente outras palavras ou menos filtros.`,
+  },
   more: "Ver mais",
   /** 'Minhas Publicações' (issue 24): her own offers in one place. */
   mine: {

@@ -26,8 +26,8 @@ export const BoardOfferFieldsFragment = graphql(`
 `);
 
 export const BoardOffersDocument = graphql(`
-  query BoardOffers($filter: OfferFilter, $first: Int, $after: String) {
-    offers(filter: $filter, first: $first, after: $after) {
+  query BoardOffers($filter: OfferFilter, $first: Int, $after: String, $q: String) {
+    offers(filter: $filter, first: $first, after: $after, q: $q) {
       edges {
         cursor
         node {

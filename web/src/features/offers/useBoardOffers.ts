@@ -5,7 +5,7 @@ import type { BoardOfferFieldsFragment } from "../../gql/graphql";
 import { takeMemberRefresh } from "../../lib/firstScreenData";
 import { releaseEarlyTaps } from "../../lib/earlyTaps";
 import { BOARD_FIRST_PAGE } from "./firstPage";
-import { BOARD_PAGE_SIZE, LIVE_REFETCH_DEBOUNCE_MS, NO_FILTERS, filterVariables, mergeFreshFirstPage, type BoardFilters } from "./boardModel";
+import { BOARD_PAGE_SIZE, LIVE_REFETCH_DEBOUNCE_MS, NO_FILTERS, filterVariables, mergeFreshFirstPage, searchVariable, type BoardFilters } from "./boardModel";
 import { prefetchedJustNow, takeMemberFirstPage } from "./boardState";
 import { CommunityStatsDocument } from "../../lib/communityStats";
 import { BoardOfferDocument, BoardOffersDocument, OffersChangedDocument } from "./documents";
@@ -29,13 +29,18 @@ export const isShowable = (o: OfferNode | null | undefined): o is OfferNode =>
 export function useBoardOffers({ signedIn, sessionLoading, hydrated }: { signedIn: boolean; sessionLoading: boolean; hydrated: boolean }) {
   const client = useApolloClient();
   const [filters, setFilters] = useState<BoardFilters>(NO_FILTERS);
+  // The words searched (issue 28), already debounced by the search box; "" shows the board as it is.
+  const [search, setSearch] = useState("");
   const [loadingMore, setLoadingMore] = useState(false);
 
   const filter = filterVariables(filters);
+  const q = searchVariable(search);
+  // Without words the variables are the first page's exactly (the answer drawn with the page).
+  const listVariables = (f: typeof filter) => ({ filter: f, first: BOARD_PAGE_SIZE, ...(q ? { q } : {}) });
   // Cards the page came with count as just asked for: the first render draws them as the server did.
   const [justAsked] = useState(prefetchedJustNow);
   const { data, loading, error, refetch, fetchMore, updateQuery } = useQuery(BoardOffersDocument, {
-    variables: { filter, first: BOARD_PAGE_SIZE },
+    variables: listVariables(filter),
     fetchPolicy: justAsked ? "cache-first" : "cache-and-network",
     nextFetchPolicy: "cache-and-network",
     initialFetchPolicy: "cache-and-network",
@@ -78,7 +83,7 @@ export function useBoardOffers({ signedIn, sessionLoading, hydrated }: { signedI
   // A refresh never drops the cards she has loaded (issue 24: after 'Salvar Alterações' the board fell
   // from 36 cards to 12): an edited card changes in place in the cache, a deleted one leaves the
   // lists, and a new one comes with a fresh first page laid over the cards she had loaded.
-  const filterKey = JSON.stringify(filter ?? null);
+  const filterKey = JSON.stringify(listVariables(filter));
   const filterKeyRef = useRef(filterKey);
   filterKeyRef.current = filterKey;
   const refreshStats = useCallback(() => {
@@ -86,7 +91,7 @@ export function useBoardOffers({ signedIn, sessionLoading, hydrated }: { signedI
   }, [client]);
   const refreshFirstPage = useCallback(async () => {
     const asked = filterKeyRef.current;
-    const variables = { filter: asked === "null" ? undefined : (JSON.parse(asked) as typeof filter), first: BOARD_PAGE_SIZE };
+    const variables = JSON.parse(asked) as ReturnType<typeof listVariables>;
     try {
       const fresh = (await client.query({ query: BoardOffersDocument, variables, fetchPolicy: "no-cache" })).data;
       // She changed the filters meanwhile: that answer is for a list she no longer sees.
@@ -202,6 +207,9 @@ export function useBoardOffers({ signedIn, sessionLoading, hydrated }: { signedI
   return {
     filters,
     setFilters,
+    search,
+    setSearch,
+    q,
     setFilter,
     filter,
     data,
