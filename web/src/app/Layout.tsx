@@ -80,10 +80,16 @@ function IncompleteProfileBanner() {
   );
 }
 
-/** Routes do not scroll to `#anchors` by themselves; this does, after the page has painted. */
+/**
+ * Routes do not scroll to `#anchors` by themselves; this does, after the page has painted. A new page
+ * starts at the top, unless the navigation only rewrote the address of the page she is on
+ * (`state: { keepScroll: true }`, e.g. the board's search words as she types).
+ */
 function ScrollToHash() {
-  const { pathname, hash, key } = useLocation();
+  const { pathname, hash, key, state } = useLocation();
+  const keepScroll = (state as { keepScroll?: boolean } | null)?.keepScroll === true;
   useEffect(() => {
+    if (keepScroll) return;
     if (!hash) {
       window.scrollTo?.(0, 0);
       return;
@@ -92,7 +98,7 @@ function ScrollToHash() {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: "start" });
     });
     return () => cancelAnimationFrame(frame);
-  }, [pathname, hash, key]);
+  }, [pathname, hash, key, keepScroll]);
   return null;
 }
 

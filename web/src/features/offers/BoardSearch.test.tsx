@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppShell } from "../../app/AppShell";
 import { meIs, user, withProviders, type Handler } from "../../test/renderApp";
 
@@ -76,11 +76,16 @@ describe("searching the board", () => {
     const { calls } = renderBoard();
     const box = await screen.findByRole("searchbox", { name: "Buscar no mural" });
     await waitFor(() => expect(box).toBeEnabled());
+    // Where the page was sent to the top from (the first address's own scroll is the page's start).
+    const scrolledAt: string[] = [];
+    vi.spyOn(window, "scrollTo").mockImplementation(() => void scrolledAt.push(address));
     await u.type(box, "bolo");
     expect(await screen.findByText("Resultados para “bolo”, os mais próximos primeiro")).toBeInTheDocument();
     expect(screen.queryByText("Consultoria de marca")).not.toBeInTheDocument();
     expect(screen.getByText("Bolo de pote para revenda")).toBeInTheDocument();
     expect(address).toBe("/?q=bolo");
+    // Rewriting the address as she types keeps her where she is on the page.
+    expect(scrolledAt.filter((at) => at.includes("q="))).toEqual([]);
     // Her last words are what the board shows; a single letter never reached the server.
     const asked = calls.filter((c) => c.operationName === "BoardOffers" && c.variables.q).map((c) => c.variables.q);
     expect(asked.at(-1)).toBe("bolo");

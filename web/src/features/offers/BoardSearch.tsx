@@ -88,7 +88,7 @@ export function BoardSearch({ hydrated, onSearch }: { hydrated: boolean; onSearc
         else next.delete("q");
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: { keepScroll: true } },
     );
   };
 

@@ -82,7 +82,7 @@ export function OfferBoard() {
         next.delete("q");
         return next;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: { keepScroll: true } },
     );
   const searching = board.q;
   const filtered = hasFilters(filters);
