@@ -77,9 +77,19 @@ export function withProviders(ui: ReactNode, handlers: Record<string, Handler>, 
   return { ...utils, client, calls };
 }
 
-/** Renders the whole app shell at a route (an address, or a location with the router's state). */
-export function renderApp(route: InitialEntry, handlers: Record<string, Handler>) {
-  return withProviders(<AppShell />, handlers, route);
+/**
+ * Renders the whole app shell at a route (an address, or a location with the router's state), with
+ * `beside` rendered next to it inside the same router (a probe of the address, say).
+ */
+export function renderApp(route: InitialEntry, handlers: Record<string, Handler>, beside?: ReactNode) {
+  return withProviders(
+    <>
+      <AppShell />
+      {beside}
+    </>,
+    handlers,
+    route,
+  );
 }
 
 /** The toast region, where Radix renders the toast on screen. */

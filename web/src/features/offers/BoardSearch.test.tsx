@@ -2,8 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { AppShell } from "../../app/AppShell";
-import { meIs, user, withProviders, type Handler } from "../../test/renderApp";
+import { meIs, renderApp, user, type Handler } from "../../test/renderApp";
 
 // The board's search box (issue 28): what she types reaches the server as `q`, and the address.
 const card = (id: number, title: string) => ({
@@ -54,11 +53,8 @@ function Address() {
 }
 
 function renderBoard(route = "/") {
-  return withProviders(
-    <>
-      <AppShell />
-      <Address />
-    </>,
+  return renderApp(
+    route,
     {
       Me: meIs(user()),
       CommunityStats: () => ({
@@ -66,7 +62,7 @@ function renderBoard(route = "/") {
       }),
       BoardOffers: board,
     },
-    route,
+    <Address />,
   );
 }
 
