@@ -33,9 +33,14 @@ export const INSTANCE_TIMEOUT_MS = 15_000;
 /**
  * How often every instance takes offline whoever has neither a live socket anywhere nor a recent
  * heartbeat. A dead instance's members are offline at most INSTANCE_TIMEOUT_MS + PRESENCE_SWEEP_MS
- * (25 s) after its last beat, whatever their last heartbeat if it came before that beat.
+ * (25 s) after its last beat, whatever their last heartbeat if it came before the next beat was due.
  */
 export const PRESENCE_SWEEP_MS = 10_000;
+/**
+ * How late a beat may come after INSTANCE_BEAT_MS (a timer behind a busy event loop). A heartbeat
+ * within INSTANCE_BEAT_MS + this after an instance's last beat may have come before it died.
+ */
+const BEAT_LATE_MS = 1_000;
 /** A dead instance's socket list is forgotten by Redis after this long (garbage only). */
 const FORGET_DEAD_INSTANCE_MS = 10 * 60_000;
 
@@ -45,8 +50,9 @@ const FORGET_DEAD_INSTANCE_MS = 10 * 60_000;
  * socket closes, or when a sweep finds neither. With Redis each instance keeps there the set of
  * members with a socket open on it and beats every 5 s; an instance that stops beating (killed,
  * frozen, cut off) no longer counts after 15 s, so its members go offline at the next sweep of any
- * other instance — also those whose last heartbeat is recent but older than the dead instance's last
- * beat: her socket there said more lately that she was present, and it is gone. An instance judges
+ * other instance — also those whose last heartbeat is recent but came before the dead instance's
+ * next beat was due (it may have come a moment before a kill): her socket there said as lately that
+ * she was present, and it is gone. Only a heartbeat after that keeps her 90 s. An instance judges
  * others only after beating for 15 s itself (after its start, or Redis's return), and one that was
  * silent that long brings its own members back online at its next beat. User.isOnline holds the
  * state, so every instance sees it; presence:changed is published on transitions only.
@@ -194,10 +200,11 @@ export function createPresenceService(deps: PresenceDeps) {
       select: { id: true },
     });
     await takeOffline(notLive(candidates.map((c) => c.id)), new Date(silentSince.getTime() - 1));
-    // Members of an instance that died: no heartbeat since its last beat, no socket on a live one.
+    // Members of an instance that died: no socket on a live one, and no heartbeat since its next beat
+    // was due (one between its last beat and then may have come just before it was killed).
     for (const instance of dead) {
       const members = (await redis!.smembers(socketsKey(instance.id))).map(Number);
-      await takeOffline(notLive(members), new Date(instance.lastBeat));
+      await takeOffline(notLive(members), new Date(instance.lastBeat + INSTANCE_BEAT_MS + BEAT_LATE_MS));
     }
 
     for (const id of offline) bus.pubsub.publish("presence:changed", id, { userId: id, isOnline: false });

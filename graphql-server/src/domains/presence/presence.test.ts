@@ -86,6 +86,31 @@ describe("presence across instances", () => {
     });
   });
 
+  it("takes her offline within 25 s when her heartbeat came after her socket's instance last beat but before it died", async () => {
+    // The 2026-11-28 re-test: the page's heartbeat a moment before kill -9, after the instance's
+    // last beat, still held her 93 s.
+    await withTwoInstances({}, async (a, b) => {
+      const { asker, watcher, changes, isOnline } = await partners(a);
+      const socket = await legacySocket(asker.client.at(b.url), "/notifications");
+      await changes.next(1);
+
+      // B's last beat; it dies before the next one is due.
+      await b.app.services.presence.sweep();
+      b.app.services.presence.stop();
+      // Her heartbeat reaches A (through the proxy) 4 s after that beat.
+      a.clock.advance(INSTANCE_BEAT_MS - 1000);
+      expect((await asker.client.rest("POST", "/api/user/online-status", { isOnline: true })).status).toBe(200);
+      await timePasses(a, INSTANCE_TIMEOUT_MS - INSTANCE_BEAT_MS);
+      expect(await isOnline(asker.user.id)).toBe(true);
+      // 16 s after B's last beat.
+      await timePasses(a, 2000);
+      expect(await isOnline(asker.user.id)).toBe(false);
+      expect(await changes.next(2)).toEqual({ presenceChanged: { userId: asker.user.id, isOnline: false } });
+      socket.close();
+      await watcher.dispose();
+    });
+  });
+
   it("keeps her online 90 s after a heartbeat that came after her socket's instance died", async () => {
     await withTwoInstances({}, async (a, b) => {
       const { asker, watcher, changes, isOnline } = await partners(a);
