@@ -363,7 +363,13 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
   }
 
   function cachedPage(filter: OfferFilter, take: number, after: string | null | undefined) {
-    const where = boardWhere(validFilter(filter));
+    const valid = validFilter(filter);
+    const where = boardWhere(valid);
+    const words = searchWords(valid.q);
+    if (words) {
+      const from = after ? decodeSearchCursor(after) : 0;
+      return cache.get(JSON.stringify(["q", words, where, take, from]), () => readSearchPage(words, where, take, from));
+    }
     if (after) decodeCursor(after);
     const key = JSON.stringify([where, take, after ?? null]);
     return cache.get(key, () => readPage(where, take, after));
@@ -399,42 +405,42 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
   }
 
   /**
-   * A page of a search's ranked offers for this viewer: the board's conditions and the authors hidden
-   * from her applied to the page's ids (an offer the list holds but she may not see is left out).
+   * A page of a search's ranked offers, as members and as visitors see it: the board's conditions (and
+   * `extra`, the authors hidden from one member) applied to the page's ids, so an offer the ranked list
+   * holds but that may not be shown is left out of the page.
    */
-  async function searchPage(words: string[], filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
-    const where = boardWhere(filter);
-    const from = after ? decodeSearchCursor(after) : 0;
+  async function readSearchPage(words: string[], where: Prisma.OfferWhereInput, take: number, from: number, extra?: Prisma.OfferWhereInput): Promise<CachedPage> {
     const ids = await search.rankedIds(words, narrowingOf(where));
     const slice = ids.slice(from, from + take);
-    const hidden = await hiddenAuthors(viewerId);
     const rows = slice.length
-      ? await prisma.offer.findMany({
-          where: { AND: [where, { id: { in: slice } }, ...(hidden.length ? [{ userId: { notIn: hidden } }] : [])] },
-          include: { user: { select: authorSelect } },
-        })
+      ? await prisma.offer.findMany({ where: { AND: [where, { id: { in: slice } }, ...(extra ? [extra] : [])] }, include: { user: { select: authorSelect } } })
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const liked = await likedAmong(viewerId, rows.map((row) => row.id));
     const items = slice.flatMap((id, i) => {
       const row = byId.get(id);
       if (!row) return [];
       rememberAuthor(row.id, row.userId);
-      return [{ offer: presentOffer(offerCard(row), viewerId, liked.has(id)), cursor: encodeSearchCursor(from + i + 1) }];
+      return [{ offer: offerCard(row), cursor: encodeSearchCursor(from + i + 1) }];
     });
-    return { items, endCursor: slice.length ? encodeSearchCursor(from + slice.length) : null, hasNextPage: from + take < ids.length };
+    const members: BoardPage = { items, endCursor: slice.length ? encodeSearchCursor(from + slice.length) : null, hasNextPage: from + take < ids.length };
+    const anonymous = { ...members, items: items.map((i) => ({ ...i, offer: presentOffer(i.offer, undefined) })) };
+    return { members, anonymous };
   }
 
   /** A board page as this viewer sees it (visitors' presentation, or members' with her likes), without the authors hidden from her. */
   async function page(rawFilter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
     const filter = validFilter(rawFilter);
-    const words = searchWords(filter.q);
-    if (words) return searchPage(words, filter, take, after, viewerId);
     const hidden = await hiddenAuthors(viewerId);
     // Her own board, read for her alone: the shared pages hold the authors she must not see.
     if (viewerId && hidden.length) {
-      const where = boardWhere(validFilter(filter));
-      const own = (await readPage({ AND: [where, { userId: { notIn: hidden } }] }, take, after)).members;
+      const where = boardWhere(filter);
+      const words = searchWords(filter.q);
+      const notHidden = { userId: { notIn: hidden } };
+      const own = (
+        words
+          ? await readSearchPage(words, where, take, after ? decodeSearchCursor(after) : 0, notHidden)
+          : await readPage({ AND: [where, notHidden] }, take, after)
+      ).members;
       const liked = await likedAmong(viewerId, own.items.map((i) => i.offer.id));
       return { ...own, items: own.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
     }
@@ -468,7 +474,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
    * members' cards joined with her own isLiked (no serialisation per request).
    */
   async function pageJson(filter: OfferFilter, take: number, viewerId?: number): Promise<Buffer> {
-    if ((viewerId && !(await seesSharedBoard(viewerId))) || searchWords(validFilter(filter).q)) {
+    if (viewerId && !(await seesSharedBoard(viewerId))) {
       return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
     }
     const cached = await cachedPage(filter, take, null);
