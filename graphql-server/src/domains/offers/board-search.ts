@@ -92,9 +92,13 @@ export function createBoardSearch(deps: { prisma: PrismaClient; kept: BoardCache
         LIMIT ${SEARCH_RESULTS_MAX}`;
       if (found.length) return found.map((row) => row.id);
       const typed = Prisma.sql`public.cc_unaccent(lower(${words.join(" ")}))`;
+      // Materialised: with the board's order and a limit, the planner walked the board's index testing
+      // every title (0.6 s over 100k offers) instead of asking the trigram index for the few near ones.
       const near = await prisma.$queryRaw<{ id: number }[]>`
-        SELECT o."id" FROM "Offer" o
-        WHERE ${narrowingSql(narrowing)} AND ${typed} <<% public.cc_unaccent(lower(o."title"))
+        WITH near AS MATERIALIZED (
+          SELECT o."id", o."authorPlanRank", o."authorJoinedAt", o."createdAt" FROM "Offer" o
+          WHERE ${narrowingSql(narrowing)} AND ${typed} <<% public.cc_unaccent(lower(o."title")))
+        SELECT o."id" FROM near o
         ORDER BY ${BOARD_ORDER_SQL}
         LIMIT ${SEARCH_RESULTS_MAX}`;
       return near.map((row) => row.id);
