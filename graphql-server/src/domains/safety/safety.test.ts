@@ -142,6 +142,53 @@ describe("blocking a member", () => {
     expect((await boardIds(a.client)).rest).toContain(offerOfB.id);
   });
 
+  it("pages her board exactly without the hidden authors, however many of the first cards are theirs (both doors)", async () => {
+    // Two blocked authors at the top of the board (imperatriz first), many cards each, between others'.
+    const a = await member({ plan: "imperatriz" });
+    const c = await member();
+    const hiddenOnes = [await member({ plan: "imperatriz" }), await member({ plan: "imperatriz" })];
+    const shown = await member({ plan: "imperatriz" });
+    // Four hidden cards first (a whole page of four), then one hidden and one shown, twelve times.
+    const order = [...hiddenOnes, ...hiddenOnes, ...Array.from({ length: 12 }, (_, i) => [hiddenOnes[i % 2], shown]).flat()];
+    for (const [i, author] of order.entries()) {
+      await createOfferRow(t, author.user.id, "permuta", `Oferta ${i} de ${author.user.id}`);
+      t.clock.advance(1000);
+    }
+    await a.client.rest("POST", `/api/users/${hiddenOnes[0].user.id}/block`);
+    await hiddenOnes[1].client.rest("POST", `/api/users/${a.user.id}/block`);
+    const hiddenIds = new Set(hiddenOnes.map((m) => m.user.id));
+    const PAGE = `query Page($first: Int, $after: String) { offers(first: $first, after: $after) {
+      edges { node { id userId } } pageInfo { endCursor hasNextPage } } }`;
+    const all = async (client: TestClient) => {
+      const seen: { id: number; userId: number }[] = [];
+      let after: string | null = null;
+      for (let round = 0; round < 200; round += 1) {
+        const { edges, pageInfo }: { edges: { node: { id: number; userId: number } }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } = (
+          await client.gql(PAGE, { first: 4, after })
+        ).body.data.offers;
+        seen.push(...edges.map((e) => e.node));
+        if (!pageInfo.hasNextPage) {
+          expect(edges.length).toBeGreaterThan(0);
+          return seen;
+        }
+        expect(edges).toHaveLength(4);
+        after = pageInfo.endCursor;
+      }
+      throw new Error("the board never ended");
+    };
+    const everyone = await all(c.client);
+    const expected = everyone.filter((o) => !hiddenIds.has(o.userId)).map((o) => o.id);
+    expect(everyone.length - expected.length).toBeGreaterThanOrEqual(16);
+    // Twice: read from the database, then from what was kept.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await all(a.client)).map((o) => o.id)).toEqual(expected);
+      const rest = ((await a.client.rest("GET", "/api/offers")).body as { id: number }[]).map((o) => o.id);
+      expect(rest).toEqual(expected.slice(0, 200));
+    }
+    // The others' board is whole still.
+    expect((await all(c.client)).map((o) => o.id)).toEqual(everyone.map((o) => o.id));
+  });
+
   it("closes their conversation both ways with the neutral refusal; it stays readable; no new one starts", async () => {
     const { a, b, offerOfA, offerOfB, conversationId } = await acquainted();
     await a.client.gql(BLOCK, { userId: b.user.id });
