@@ -195,10 +195,11 @@ function filled(template: MembersTemplate, valueOf: (field: PersonalField) => un
  * kept (apart from the anonymous ones) and served to every member with those fields set for her by
  * the read model (`board.personalValues`). A query where they cannot be found safely (directives, or
  * a personal field without the card's id), or whose cards the read model cannot personalise from
- * memory, executes; so does the query of a member who sees a board of her own (`board.seesSharedBoard`:
- * authors hidden from her across a block), whose answer is never kept.
+ * memory, executes. A member who sees a board of her own (authors hidden from her across a block)
+ * has her answers kept apart, under her hidden authors (`board.ownBoardKey`), served only to a member
+ * with the same ones (record 0253).
  */
-export function boardResponseCache(board: Pick<BoardReadModel, "responseCache" | "personalFields" | "personalValues" | "seesSharedBoard">): ApolloServerPlugin<GraphQLContext> {
+export function boardResponseCache(board: Pick<BoardReadModel, "responseCache" | "personalFields" | "personalValues" | "ownBoardKey">): ApolloServerPlugin<GraphQLContext> {
   const cache: BoardReadModel["responseCache"] = board.responseCache;
   // Per query text: where its answer is personal (documents are few; the map is emptied if it grows).
   const plans = new Map<string, Personalisation | null>();
@@ -227,11 +228,12 @@ export function boardResponseCache(board: Pick<BoardReadModel, "responseCache" |
         async responseForOperation(rc) {
           const found = keyOf(rc);
           if (!found) return null;
-          const { key, plan } = found;
+          const { plan } = found;
           const viewer = rc.contextValue.user;
           // A member with authors hidden from her (a block, either way) has a board of her own: her
-          // query executes, and its answer is neither served from nor kept for the others.
-          if (viewer && !(await board.seesSharedBoard(viewer.id))) return null;
+          // answers are kept under her hidden authors, never served to or from the others.
+          const own = viewer ? await board.ownBoardKey(viewer.id) : "";
+          const key = own ? `${found.key}|${own}` : found.key;
           const cached = await cache.peek(key);
           if (cached && plan && viewer) {
             const nodes = nodesIn(cached.data, plan);

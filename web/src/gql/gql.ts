@@ -86,10 +86,12 @@ type Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.DeleteAccountDocument,
-    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n": typeof types.SafetySettingsDocument,
+    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n": typeof types.SafetySettingsDocument,
     "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.BlockMemberDocument,
     "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UnblockMemberDocument,
     "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.SetConversationsFromDocument,
+    "\n  mutation MuteMember($userId: Int!, $days: Int) {\n    muteMember(userId: $userId, days: $days) {\n      __typename\n      ... on MemberMute {\n        userId\n        displayName\n        mutedUntil\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.MuteMemberDocument,
+    "\n  mutation UnmuteMember($userId: Int!) {\n    unmuteMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UnmuteMemberDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": typeof types.MeUpdatedDocument,
@@ -172,10 +174,12 @@ const documents: Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": types.DeleteAccountDocument,
-    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n": types.SafetySettingsDocument,
+    "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n": types.SafetySettingsDocument,
     "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.BlockMemberDocument,
     "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UnblockMemberDocument,
     "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ...AppErrorFields\n    }\n  }\n": types.SetConversationsFromDocument,
+    "\n  mutation MuteMember($userId: Int!, $days: Int) {\n    muteMember(userId: $userId, days: $days) {\n      __typename\n      ... on MemberMute {\n        userId\n        displayName\n        mutedUntil\n      }\n      ...AppErrorFields\n    }\n  }\n": types.MuteMemberDocument,
+    "\n  mutation UnmuteMember($userId: Int!) {\n    unmuteMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UnmuteMemberDocument,
     "\n  fragment SessionUser on User {\n    id\n    phone\n    email\n    plan\n    profileComplete\n    fullName\n    nickname\n    isSuperuser\n    referralCode\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": types.MeUpdatedDocument,
@@ -491,7 +495,7 @@ export function graphql(source: "\n  mutation DeleteAccount {\n    deleteAccount
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n"): (typeof documents)["\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n"): (typeof documents)["\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -504,6 +508,14 @@ export function graphql(source: "\n  mutation UnblockMember($userId: Int!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetConversationsFrom($value: ConversationsFrom!) {\n    setConversationsFrom(conversationsFrom: $value) {\n      __typename\n      ... on ConversationsFromPayload {\n        conversationsFrom\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MuteMember($userId: Int!, $days: Int) {\n    muteMember(userId: $userId, days: $days) {\n      __typename\n      ... on MemberMute {\n        userId\n        displayName\n        mutedUntil\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation MuteMember($userId: Int!, $days: Int) {\n    muteMember(userId: $userId, days: $days) {\n      __typename\n      ... on MemberMute {\n        userId\n        displayName\n        mutedUntil\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnmuteMember($userId: Int!) {\n    unmuteMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation UnmuteMember($userId: Int!) {\n    unmuteMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

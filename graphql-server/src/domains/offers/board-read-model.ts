@@ -266,6 +266,12 @@ const NOT_LIKED_TAIL = "false}";
 /** Offers whose author is kept in memory at most (the map is emptied when full). */
 const KNOWN_AUTHORS_MAX = 50_000;
 
+/**
+ * A member with authors hidden from her (a block) is served from at most this many shared pages in a
+ * row (issue 27, record 0253); beyond, her page is read for her alone.
+ */
+const SHARED_PAGES_FOR_HIDDEN = 4;
+
 /** Likes of one member kept in memory at most (beyond, her board pages ask the database page by page). */
 const LIKED_SET_MAX = 2000;
 
@@ -284,6 +290,98 @@ export interface BoardReadModelDeps {
   boardCacheMs?: number;
   bus: Bus;
   log: Logger;
+}
+
+/**
+ * Her page without the authors hidden from her, made of the shared pages (`read`: the page every
+ * member is served from a cursor, kept like any other): the page from her cursor, then the ones after
+ * it, skipping the hidden authors' cards, until `take` cards and one more are found (so hasNextPage is
+ * exact). Null when that takes more than SHARED_PAGES_FOR_HIDDEN pages (many of the first cards
+ * hidden): then hers is read alone (issue 27, record 0253).
+ */
+async function visibleCards(read: (cursor: string | null) => Promise<CachedPage>, take: number, after: string | null | undefined, hidden: ReadonlySet<number>) {
+  const found: { chunk: CachedPage; index: number }[] = [];
+  let cursor = after ?? null;
+  for (let pages = 0; pages < SHARED_PAGES_FOR_HIDDEN; pages += 1) {
+    const chunk = await read(cursor);
+    const { items, hasNextPage, endCursor } = chunk.members;
+    for (let index = 0; index < items.length; index += 1) {
+      const author = items[index].offer.userId;
+      if (author !== null && hidden.has(author)) continue;
+      if (found.length === take) return { found, hasNextPage: true };
+      found.push({ chunk, index });
+    }
+    if (!hasNextPage || !endCursor) return { found, hasNextPage: false };
+    cursor = endCursor;
+  }
+  return null;
+}
+
+/** The members' cards of a page serialised once; null if a card's JSON does not end with its isLiked. */
+function membersJsonOf(cached: CachedPage) {
+  if (cached.membersJson) return cached.membersJson;
+  const offers = cached.members.items.map((i) => i.offer);
+  const whole = offers.map((offer) => JSON.stringify(offer));
+  if (!whole.every((json) => json.endsWith(`"isLiked":${NOT_LIKED_TAIL}`))) return null;
+  cached.membersJson = {
+    heads: whole.map((json) => json.slice(0, -NOT_LIKED_TAIL.length)),
+    ids: offers.map((offer) => offer.id),
+    noneLiked: Buffer.from(`[${whole.join(",")}]`),
+  };
+  return cached.membersJson;
+}
+
+/** Her cards' JSON joined from the shared pages' serialised cards; null when one cannot be (then serialised here). */
+async function hiddenAwareJson(
+  read: (cursor: string | null) => Promise<CachedPage>,
+  likedAmong: (viewerId: number, offerIds: number[]) => Promise<Set<number>>,
+  take: number,
+  viewerId: number,
+  hidden: number[],
+): Promise<Buffer | null> {
+  const visible = await visibleCards(read, take, null, new Set(hidden));
+  if (!visible) return null;
+  const heads: string[] = [];
+  const ids: number[] = [];
+  for (const { chunk, index } of visible.found) {
+    const json = membersJsonOf(chunk);
+    if (!json) return null;
+    heads.push(json.heads[index]);
+    ids.push(json.ids[index]);
+  }
+  const liked = await likedAmong(viewerId, ids);
+  return Buffer.from(`[${heads.map((head, i) => head + (liked.has(ids[i]) ? "true}" : NOT_LIKED_TAIL)).join(",")}]`);
+}
+
+/**
+ * A page of a search's ranked offers, as members and as visitors see it: the board's conditions (and
+ * `extra`, the authors hidden from one member) applied to the page's ids, so an offer the ranked list
+ * holds but that may not be shown is left out of the page.
+ */
+async function readSearchPage(
+  deps: { prisma: PrismaClient; search: ReturnType<typeof createBoardSearch>; rememberAuthor: (offerId: number, userId: number) => void },
+  words: string[],
+  where: Prisma.OfferWhereInput,
+  take: number,
+  from: number,
+  extra?: Prisma.OfferWhereInput,
+): Promise<CachedPage> {
+  const { prisma, search, rememberAuthor } = deps;
+  const ids = await search.rankedIds(words, narrowingOf(where));
+  const slice = ids.slice(from, from + take);
+  const rows = slice.length
+    ? await prisma.offer.findMany({ where: { AND: [where, { id: { in: slice } }, ...(extra ? [extra] : [])] }, include: { user: { select: authorSelect } } })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = slice.flatMap((id, i) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    rememberAuthor(row.id, row.userId);
+    return [{ offer: offerCard(row), cursor: encodeSearchCursor(from + i + 1) }];
+  });
+  const members: BoardPage = { items, endCursor: slice.length ? encodeSearchCursor(from + slice.length) : null, hasNextPage: from + take < ids.length };
+  const anonymous = { ...members, items: items.map((i) => ({ ...i, offer: presentOffer(i.offer, undefined) })) };
+  return { members, anonymous };
 }
 
 export function createBoardReadModel(deps: BoardReadModelDeps) {
@@ -368,7 +466,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     const words = searchWords(valid.q);
     if (words) {
       const from = after ? decodeSearchCursor(after) : 0;
-      return cache.get(JSON.stringify(["q", words, where, take, from]), () => readSearchPage(words, where, take, from));
+      return cache.get(JSON.stringify(["q", words, where, take, from]), () => readSearchPage(searching, words, where, take, from));
     }
     if (after) decodeCursor(after);
     const key = JSON.stringify([where, take, after ?? null]);
@@ -377,6 +475,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
 
   // Searches' ranked ids, kept beside the board and emptied with it (board-search.ts).
   const search = createBoardSearch({ prisma, kept: boardCache<number[]>() });
+  const searching = { prisma, search, rememberAuthor: (offerId: number, userId: number) => rememberAuthor(offerId, userId) };
 
   // The authors hidden from each member, kept beside the board and emptied with it: a block or an
   // unblock is a board change (`offers:changed`) on every instance, so a member's board pages cost
@@ -399,48 +498,47 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return (await hiddenAuthors(viewerId)).length === 0;
   }
 
+  /**
+   * What tells her board from the shared one: '' when nobody is hidden from her, else the hidden
+   * authors in order. Answers kept for her are kept under it, so they serve only a member with the
+   * same hidden authors, and a block made or lifted changes it at once (record 0253).
+   */
+  async function ownBoardKey(viewerId: number): Promise<string> {
+    const hidden = await hiddenAuthors(viewerId);
+    return hidden.length ? `hidden:${hidden.sort((a, b) => a - b).join(",")}` : "";
+  }
+
   /** Whether this member may see this author's offers (not across a block). */
   async function mayView(viewerId: number | undefined, authorId: number) {
     return !(await hiddenAuthors(viewerId)).includes(authorId);
   }
 
-  /**
-   * A page of a search's ranked offers, as members and as visitors see it: the board's conditions (and
-   * `extra`, the authors hidden from one member) applied to the page's ids, so an offer the ranked list
-   * holds but that may not be shown is left out of the page.
-   */
-  async function readSearchPage(words: string[], where: Prisma.OfferWhereInput, take: number, from: number, extra?: Prisma.OfferWhereInput): Promise<CachedPage> {
-    const ids = await search.rankedIds(words, narrowingOf(where));
-    const slice = ids.slice(from, from + take);
-    const rows = slice.length
-      ? await prisma.offer.findMany({ where: { AND: [where, { id: { in: slice } }, ...(extra ? [extra] : [])] }, include: { user: { select: authorSelect } } })
-      : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const items = slice.flatMap((id, i) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      rememberAuthor(row.id, row.userId);
-      return [{ offer: offerCard(row), cursor: encodeSearchCursor(from + i + 1) }];
-    });
-    const members: BoardPage = { items, endCursor: slice.length ? encodeSearchCursor(from + slice.length) : null, hasNextPage: from + take < ids.length };
-    const anonymous = { ...members, items: items.map((i) => ({ ...i, offer: presentOffer(i.offer, undefined) })) };
-    return { members, anonymous };
+  /** A board page as this viewer sees it (visitors' presentation, or members' with her likes), without the authors hidden from her. */
+  async function page(filter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
+    return pageFor(validFilter(filter), take, after, viewerId, await hiddenAuthors(viewerId));
   }
 
-  /** A board page as this viewer sees it (visitors' presentation, or members' with her likes), without the authors hidden from her. */
-  async function page(rawFilter: OfferFilter, take: number, after: string | null | undefined, viewerId?: number): Promise<BoardPage> {
-    const filter = validFilter(rawFilter);
-    const hidden = await hiddenAuthors(viewerId);
-    // Her own board, read for her alone: the shared pages hold the authors she must not see.
+  async function pageFor(filter: OfferFilter, take: number, after: string | null | undefined, viewerId: number | undefined, hidden: number[]): Promise<BoardPage> {
+    // Her own board: the shared pages (the board's or a search's) without the authors she must not
+    // see, or read for her alone.
     if (viewerId && hidden.length) {
-      const where = boardWhere(filter);
-      const words = searchWords(filter.q);
-      const notHidden = { userId: { notIn: hidden } };
-      const own = (
-        words
-          ? await readSearchPage(words, where, take, after ? decodeSearchCursor(after) : 0, notHidden)
-          : await readPage({ AND: [where, notHidden] }, take, after)
-      ).members;
+      const visible = await visibleCards((cursor) => cachedPage(filter, take, cursor), take, after, new Set(hidden));
+      let own: BoardPage;
+      if (visible) {
+        const items = visible.found.map(({ chunk, index }) => chunk.members.items[index]);
+        for (const { offer } of items) if (offer.userId !== null) rememberAuthor(offer.id, offer.userId);
+        own = { items, endCursor: items.length ? items[items.length - 1].cursor : null, hasNextPage: visible.hasNextPage };
+      } else {
+        const valid = validFilter(filter);
+        const where = boardWhere(valid);
+        const words = searchWords(valid.q);
+        const notHidden = { userId: { notIn: hidden } };
+        own = (
+          words
+            ? await readSearchPage(searching, words, where, take, after ? decodeSearchCursor(after) : 0, notHidden)
+            : await readPage({ AND: [where, notHidden] }, take, after)
+        ).members;
+      }
       const liked = await likedAmong(viewerId, own.items.map((i) => i.offer.id));
       return { ...own, items: own.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
     }
@@ -454,28 +552,16 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     return { ...members, items: members.items.map((i) => ({ ...i, offer: presentOffer(i.offer, viewerId, liked.has(i.offer.id)) })) };
   }
 
-  /** The members' cards of a page serialised once; null if a card's JSON does not end with its isLiked. */
-  function membersJsonOf(cached: CachedPage) {
-    if (cached.membersJson) return cached.membersJson;
-    const offers = cached.members.items.map((i) => i.offer);
-    const whole = offers.map((offer) => JSON.stringify(offer));
-    if (!whole.every((json) => json.endsWith(`"isLiked":${NOT_LIKED_TAIL}`))) return null;
-    cached.membersJson = {
-      heads: whole.map((json) => json.slice(0, -NOT_LIKED_TAIL.length)),
-      ids: offers.map((offer) => offer.id),
-      noneLiked: Buffer.from(`[${whole.join(",")}]`),
-    };
-    return cached.membersJson;
-  }
-
   /**
    * A page's cards as JSON bytes, serialised once per cached page: an anonymous visitor gets the
    * page's bytes as they are, a member the members' bytes, or, when she likes some of the page, the
    * members' cards joined with her own isLiked (no serialisation per request).
    */
   async function pageJson(filter: OfferFilter, take: number, viewerId?: number): Promise<Buffer> {
-    if (viewerId && !(await seesSharedBoard(viewerId))) {
-      return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
+    const hidden = await hiddenAuthors(viewerId);
+    if (viewerId && hidden.length) {
+      const joined = await hiddenAwareJson((cursor) => cachedPage(filter, take, cursor), likedAmong, take, viewerId, hidden);
+      return joined ?? Buffer.from(JSON.stringify((await pageFor(filter, take, null, viewerId, hidden)).items.map((i) => i.offer)));
     }
     const cached = await cachedPage(filter, take, null);
     if (!viewerId) {
@@ -483,7 +569,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
       return cached.anonymousJson;
     }
     const json = membersJsonOf(cached);
-    if (!json) return Buffer.from(JSON.stringify((await page(filter, take, null, viewerId)).items.map((i) => i.offer)));
+    if (!json) return Buffer.from(JSON.stringify((await pageFor(filter, take, null, viewerId, hidden)).items.map((i) => i.offer)));
     const liked = await likedAmong(viewerId, json.ids);
     if (liked.size === 0) return json.noneLiked;
     return Buffer.from(`[${json.heads.map((head, i) => head + (liked.has(json.ids[i]) ? "true}" : NOT_LIKED_TAIL)).join(",")}]`);
@@ -518,6 +604,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     likedAmong,
     personalValues,
     seesSharedBoard,
+    ownBoardKey,
     mayView,
     /** The fields of `Offer` that differ from one member to another (the GraphQL door reads them). */
     personalFields: PERSONAL_OFFER_FIELDS,

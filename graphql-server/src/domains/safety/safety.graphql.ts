@@ -26,6 +26,7 @@ const SafetyPayload = builder.objectRef<{ success: true; userId: number }>("Safe
 const MuteRef = builder.objectRef<MuteDTO>("MemberMute").implement({
   fields: (t) => ({
     userId: t.exposeInt("userId"),
+    displayName: t.exposeString("displayName"),
     mutedUntil: t.exposeString("mutedUntil", { nullable: true, description: "ISO 8601, UTC; null: until she lifts it." }),
   }),
 });

@@ -2,8 +2,9 @@ import { ERROR_TEXTS, isConversationsFrom, SAFETY_REFUSALS, MUTE_DAYS, parseId, 
 import type { User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
-import type { PrismaClient } from "../../lib/db.js";
+import { TRANSACTION_OPTIONS, type PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
+import { lockPairForBlock } from "./reach.js";
 
 /**
  * Block, mute and who may start a conversation (issue 27; docs/decisions/0250). The rules of what a
@@ -29,11 +30,13 @@ export interface BlockedMemberDTO {
 
 export interface MuteDTO {
   userId: number;
+  displayName: string;
   /** null: until she lifts it. */
   mutedUntil: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const nameOf = (u: { nickname: string | null; fullName: string | null }) => u.nickname || u.fullName || "Parceira";
 
 export function createSafetyService(deps: SafetyDeps) {
   const { prisma, clock, bus } = deps;
@@ -41,11 +44,11 @@ export function createSafetyService(deps: SafetyDeps) {
   /** The member she acts on: an existing member, not herself, not staff (400 with the action's text). */
   async function target(user: Pick<User, "id">, rawId: unknown, texts: { self: string; staff: string }) {
     const id = parseId(rawId);
-    const found = id === null ? null : await prisma.user.findUnique({ where: { id }, select: { id: true, role: true } });
+    const found = id === null ? null : await prisma.user.findUnique({ where: { id }, select: { id: true, role: true, nickname: true, fullName: true } });
     if (!found) throw new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound);
     if (found.id === user.id) throw new AppError("SAFETY_TARGET_INVALID", texts.self);
     if (found.role === "superuser") throw new AppError("SAFETY_TARGET_INVALID", texts.staff);
-    return found.id;
+    return found;
   }
 
   /** After a block or unblock: both boards, badges and conversations' state change, on every instance. */
@@ -55,12 +58,16 @@ export function createSafetyService(deps: SafetyDeps) {
   }
 
   async function block(user: Pick<User, "id">, rawId: unknown) {
-    const blockedId = await target(user, rawId, { self: SAFETY_REFUSALS.blockSelf, staff: SAFETY_REFUSALS.blockStaff });
-    await prisma.memberBlock.upsert({
-      where: { blockerId_blockedId: { blockerId: user.id, blockedId } },
-      create: { blockerId: user.id, blockedId, createdAt: clock.now() },
-      update: {},
-    });
+    const { id: blockedId } = await target(user, rawId, { self: SAFETY_REFUSALS.blockSelf, staff: SAFETY_REFUSALS.blockStaff });
+    // Under the pair's lock: a send between them in flight commits first; the next one sees the block.
+    await prisma.$transaction(async (tx) => {
+      await lockPairForBlock(tx, user.id, blockedId);
+      await tx.memberBlock.upsert({
+        where: { blockerId_blockedId: { blockerId: user.id, blockedId } },
+        create: { blockerId: user.id, blockedId, createdAt: clock.now() },
+        update: {},
+      });
+    }, TRANSACTION_OPTIONS);
     blocksChanged(user.id, blockedId);
     return { success: true as const, userId: blockedId };
   }
@@ -82,7 +89,7 @@ export function createSafetyService(deps: SafetyDeps) {
     });
     return rows.map((r) => ({
       id: r.blocked.id,
-      displayName: r.blocked.nickname || r.blocked.fullName || "Parceira",
+      displayName: nameOf(r.blocked),
       blockedAt: r.createdAt.toISOString(),
     }));
   }
@@ -96,7 +103,8 @@ export function createSafetyService(deps: SafetyDeps) {
   /** Mutes for 1 or 7 days, or (null) until she lifts it; muting again replaces the length. */
   async function mute(user: Pick<User, "id">, rawId: unknown, rawDays: unknown): Promise<MuteDTO> {
     const days = validDays(rawDays);
-    const mutedId = await target(user, rawId, { self: SAFETY_REFUSALS.muteSelf, staff: SAFETY_REFUSALS.muteStaff });
+    const muted = await target(user, rawId, { self: SAFETY_REFUSALS.muteSelf, staff: SAFETY_REFUSALS.muteStaff });
+    const mutedId = muted.id;
     const now = clock.now();
     const expiresAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
     await prisma.memberMute.upsert({
@@ -105,7 +113,7 @@ export function createSafetyService(deps: SafetyDeps) {
       update: { createdAt: now, expiresAt },
     });
     bus.pubsub.publish("unread:changed", user.id, {});
-    return { userId: mutedId, mutedUntil: expiresAt?.toISOString() ?? null };
+    return { userId: mutedId, displayName: nameOf(muted), mutedUntil: expiresAt?.toISOString() ?? null };
   }
 
   async function unmute(user: Pick<User, "id">, rawId: unknown) {
@@ -116,13 +124,14 @@ export function createSafetyService(deps: SafetyDeps) {
     return { success: true as const, userId: id };
   }
 
-  /** Her mutes still running (an expired one is not listed: it ended by itself). */
+  /** Her mutes still running, newest first (an expired one is not listed: it ended by itself). */
   async function listMutes(user: Pick<User, "id">): Promise<MuteDTO[]> {
     const rows = await prisma.memberMute.findMany({
       where: { muterId: user.id, OR: [{ expiresAt: null }, { expiresAt: { gt: clock.now() } }] },
-      orderBy: { createdAt: "desc" },
+      orderBy: [{ createdAt: "desc" }, { mutedId: "desc" }],
+      include: { muted: { select: { nickname: true, fullName: true } } },
     });
-    return rows.map((r) => ({ userId: r.mutedId, mutedUntil: r.expiresAt?.toISOString() ?? null }));
+    return rows.map((r) => ({ userId: r.mutedId, displayName: nameOf(r.muted), mutedUntil: r.expiresAt?.toISOString() ?? null }));
   }
 
   /** 'Quem pode iniciar conversa comigo'; conversations already open go on. */

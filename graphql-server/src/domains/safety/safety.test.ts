@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_MESSAGES, SAFETY_REFUSALS } from "@clube-coroa/schema";
+import pg from "pg";
 import {
   collect,
   createMember,
   createOfferRow,
   eventually,
+  freshPostgres,
+  requireServers,
   legacySocket,
   pokeUntil,
   sleep,
@@ -13,6 +16,7 @@ import {
   withTwoInstances,
   type TestApp,
 } from "../../../test/harness.js";
+import { imageKey, PHOTO_MARKER } from "../users/profile.service.js";
 
 // Safety between members (issue 27): block, mute, who may start a conversation, through REST,
 // GraphQL and the sockets, on the real server and database (both passes).
@@ -138,6 +142,53 @@ describe("blocking a member", () => {
     expect((await boardIds(a.client)).rest).toContain(offerOfB.id);
   });
 
+  it("pages her board exactly without the hidden authors, however many of the first cards are theirs (both doors)", async () => {
+    // Two blocked authors at the top of the board (imperatriz first), many cards each, between others'.
+    const a = await member({ plan: "imperatriz" });
+    const c = await member();
+    const hiddenOnes = [await member({ plan: "imperatriz" }), await member({ plan: "imperatriz" })];
+    const shown = await member({ plan: "imperatriz" });
+    // Four hidden cards first (a whole page of four), then one hidden and one shown, twelve times.
+    const order = [...hiddenOnes, ...hiddenOnes, ...Array.from({ length: 12 }, (_, i) => [hiddenOnes[i % 2], shown]).flat()];
+    for (const [i, author] of order.entries()) {
+      await createOfferRow(t, author.user.id, "permuta", `Oferta ${i} de ${author.user.id}`);
+      t.clock.advance(1000);
+    }
+    await a.client.rest("POST", `/api/users/${hiddenOnes[0].user.id}/block`);
+    await hiddenOnes[1].client.rest("POST", `/api/users/${a.user.id}/block`);
+    const hiddenIds = new Set(hiddenOnes.map((m) => m.user.id));
+    const PAGE = `query Page($first: Int, $after: String) { offers(first: $first, after: $after) {
+      edges { node { id userId } } pageInfo { endCursor hasNextPage } } }`;
+    const all = async (client: TestClient) => {
+      const seen: { id: number; userId: number }[] = [];
+      let after: string | null = null;
+      for (let round = 0; round < 200; round += 1) {
+        const { edges, pageInfo }: { edges: { node: { id: number; userId: number } }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } = (
+          await client.gql(PAGE, { first: 4, after })
+        ).body.data.offers;
+        seen.push(...edges.map((e) => e.node));
+        if (!pageInfo.hasNextPage) {
+          expect(edges.length).toBeGreaterThan(0);
+          return seen;
+        }
+        expect(edges).toHaveLength(4);
+        after = pageInfo.endCursor;
+      }
+      throw new Error("the board never ended");
+    };
+    const everyone = await all(c.client);
+    const expected = everyone.filter((o) => !hiddenIds.has(o.userId)).map((o) => o.id);
+    expect(everyone.length - expected.length).toBeGreaterThanOrEqual(16);
+    // Twice: read from the database, then from what was kept.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await all(a.client)).map((o) => o.id)).toEqual(expected);
+      const rest = ((await a.client.rest("GET", "/api/offers")).body as { id: number }[]).map((o) => o.id);
+      expect(rest).toEqual(expected.slice(0, 200));
+    }
+    // The others' board is whole still.
+    expect((await all(c.client)).map((o) => o.id)).toEqual(everyone.map((o) => o.id));
+  });
+
   it("closes their conversation both ways with the neutral refusal; it stays readable; no new one starts", async () => {
     const { a, b, offerOfA, offerOfB, conversationId } = await acquainted();
     await a.client.gql(BLOCK, { userId: b.user.id });
@@ -256,6 +307,142 @@ describe("blocking a member", () => {
   });
 });
 
+describe("a profile across a block", () => {
+  const PROFILE = `query Profile($id: Int!) {
+    publicProfile(id: $id) { __typename ... on PublicProfile { id displayName } ... on AppError { code message } ... on UpgradeRequiredError { code } }
+  }`;
+
+  it("answers each of the two as for a member who does not exist, both doors, both ways; others still see her", async () => {
+    const a = await member({ plan: "majestade", nickname: "Ana Vitrine" });
+    const b = await member({ plan: "imperatriz", nickname: "Bia Vitrine" });
+    const c = await member({ plan: "alteza" });
+    // Her banner, stored as an upload would store it.
+    await t.app.services.storage.put(imageKey(b.user.id, "banner"), Buffer.from("RIFF....WEBP"), "image/webp");
+    await t.app.services.prisma.user.update({ where: { id: b.user.id }, data: { bannerImage: PHOTO_MARKER, bannerImageUrl: `/api/users/${b.user.id}/banner?v=1` } });
+    const unknown = await a.client.rest("GET", "/api/users/99999999");
+    expect(unknown.status).toBe(404);
+    const unknownGql = (await a.client.gql(PROFILE, { id: 99999999 })).body.data.publicProfile;
+    expect(unknownGql.__typename).toBe("AppError");
+    for (const [viewer, shown] of [[a, b], [b, a]] as const) {
+      expect((await viewer.client.rest("GET", `/api/users/${shown.user.id}`)).status).toBe(200);
+      expect((await viewer.client.gql(PROFILE, { id: shown.user.id })).body.data.publicProfile.__typename).toBe("PublicProfile");
+    }
+    expect((await a.client.rest("GET", `/api/users/${b.user.id}/banner`)).status).toBe(200);
+
+    await a.client.rest("POST", `/api/users/${b.user.id}/block`);
+    for (const [viewer, hidden] of [[a, b], [b, a]] as const) {
+      const rest = await viewer.client.rest("GET", `/api/users/${hidden.user.id}`);
+      expect(rest.status).toBe(unknown.status);
+      expect(rest.body).toEqual(unknown.body);
+      expect((await viewer.client.gql(PROFILE, { id: hidden.user.id })).body.data.publicProfile).toEqual(unknownGql);
+      // Her own profile is still hers.
+      expect((await viewer.client.rest("GET", `/api/users/${viewer.user.id}`)).status).toBe(200);
+    }
+    expect((await a.client.rest("GET", `/api/users/${b.user.id}/banner`)).status).toBe(404);
+    expect((await c.client.rest("GET", `/api/users/${b.user.id}`)).body).toMatchObject({ id: b.user.id, displayName: "Bia Vitrine" });
+    expect((await c.client.rest("GET", `/api/users/${b.user.id}/banner`)).status).toBe(200);
+
+    await a.client.rest("DELETE", `/api/users/${b.user.id}/block`);
+    expect((await b.client.gql(PROFILE, { id: a.user.id })).body.data.publicProfile).toEqual({ __typename: "PublicProfile", id: a.user.id, displayName: "Ana Vitrine" });
+  });
+});
+
+describe("a send racing a block (PostgreSQL)", () => {
+  /** Runs `fn` on an app of its own on a fresh PostgreSQL database, with a plain connection to it. */
+  async function onPostgres(fn: (app: TestApp, sql: pg.Client) => Promise<void>) {
+    const database = await freshPostgres(requireServers("postgres").postgres, "cc_race");
+    const app = await startTestApp({ DATABASE_URL: database.url, MESSAGES_PER_MINUTE: "1000", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      await fn(app, sql);
+    } finally {
+      await sql.end();
+      await app.close();
+      await database.drop();
+    }
+  }
+
+  async function pair(app: TestApp) {
+    const a = await createMember(app, "55327");
+    const b = await createMember(app, "55327");
+    const offer = await createOfferRow(app, a.user.id, "permuta", "Oferta da A");
+    const conversationId = (await b.client.gql(START, { offerId: offer.id })).body.data.startConversation.id as number;
+    return { a, b, conversationId };
+  }
+  const storedIds = async (sql: pg.Client, conversationId: number) =>
+    (await sql.query<{ id: number }>(`SELECT id FROM "Message" WHERE "conversationId" = $1 ORDER BY id`, [conversationId])).rows.map((r) => r.id);
+  const waiting = async (sql: pg.Client) =>
+    Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n);
+
+  it("a send whose statement started before the block commits lands before it, never after", async () => {
+    await onPostgres(async (app, sql) => {
+      const { a, b, conversationId } = await pair(app);
+      // A plain transaction holds the conversation's row, so B's send is caught mid-way.
+      const holder = new pg.Client({ connectionString: app.config.DATABASE_URL });
+      await holder.connect();
+      await holder.query("BEGIN");
+      await holder.query(`SELECT id FROM "Conversation" WHERE id = $1 FOR UPDATE`, [conversationId]);
+      const send = b.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: "Enviada no mesmo instante" });
+      await eventually(async () => (await waiting(sql)) >= 1, 5000, "the send waiting");
+      let storedAtBlock: number[] | null = null;
+      const block = a.client.rest("POST", `/api/users/${b.user.id}/block`).then(async (answer) => {
+        storedAtBlock = await storedIds(sql, conversationId);
+        return answer;
+      });
+      // Either the block is done (it did not wait for the send) or it waits for it.
+      await eventually(async () => storedAtBlock !== null || (await waiting(sql)) >= 2, 5000, "the block done or waiting");
+      await holder.query("COMMIT");
+      await holder.end();
+      const [sent, blocked] = await Promise.all([send, block]);
+      expect(blocked.status).toBe(200);
+      // Nothing stored after the block committed: the message landed before it.
+      expect(await storedIds(sql, conversationId)).toEqual(storedAtBlock);
+      expect(sent.status).toBe(201);
+      expect(storedAtBlock).toEqual([sent.body.id]);
+    });
+  });
+
+  it("many sends racing a block: none stored after it, delivered to her or counted unread", async () => {
+    await onPostgres(async (app, sql) => {
+      const { a, b, conversationId } = await pair(app);
+      const ws = a.client.ws();
+      const notifications = collect(ws, `subscription { notifications { messageId } }`);
+      await pokeUntil(
+        () => b.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: "Antes de tudo" }),
+        () => notifications.values.length > 0,
+        "her notifications",
+      );
+      for (let round = 0; round < 3; round += 1) {
+        const sends = Array.from({ length: 30 }, (_, i) =>
+          i % 2
+            ? b.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: `Rodada ${round}, mensagem ${i}` })
+            : b.client.gql(SEND, { conversationId, content: `Rodada ${round}, mensagem ${i}` }),
+        );
+        await sleep(5 + round * 5);
+        const blocked = await a.client.rest("POST", `/api/users/${b.user.id}/block`);
+        expect(blocked.status).toBe(200);
+        const storedAtBlock = await storedIds(sql, conversationId);
+        const answers = await Promise.all(sends);
+        expect(await storedIds(sql, conversationId)).toEqual(storedAtBlock);
+        for (const answer of answers) {
+          const refused = answer.status === 403 || answer.body?.data?.sendMessage?.code === "CONVERSATION_UNAVAILABLE";
+          const id = answer.body?.id ?? answer.body?.data?.sendMessage?.id;
+          expect(refused || storedAtBlock.includes(id), JSON.stringify(answer.body)).toBe(true);
+        }
+        await sleep(300);
+        const delivered = notifications.values.map((v) => v.notifications.messageId as number);
+        expect(delivered.every((id) => storedAtBlock.includes(id))).toBe(true);
+        expect((await a.client.rest("GET", "/api/messages/unread-count")).body).toEqual({ count: 0 });
+        // Unblocked, her badge counts exactly what landed before the block (she read none of it).
+        await a.client.rest("DELETE", `/api/users/${b.user.id}/block`);
+        expect((await a.client.rest("GET", "/api/messages/unread-count")).body).toEqual({ count: storedAtBlock.length });
+      }
+      await ws.dispose();
+    });
+  });
+});
+
 describe("muting a member", () => {
   const notices = async (viewer: Member) =>
     ((await viewer.client.rest("GET", `/api/dev/outbox?phone=${viewer.user.phone}&kind=message_notification`)).body as unknown[]).length;
@@ -268,8 +455,11 @@ describe("muting a member", () => {
 
     const muted = await a.client.rest("POST", `/api/users/${b.user.id}/mute`, { days: 1 });
     expect(muted.status).toBe(200);
-    expect(muted.body).toEqual({ success: true, userId: b.user.id, mutedUntil: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
-    expect((await a.client.gql(`{ myMutes { userId mutedUntil } }`)).body.data.myMutes).toEqual([{ userId: b.user.id, mutedUntil: muted.body.mutedUntil }]);
+    expect(muted.body).toEqual({ success: true, userId: b.user.id, displayName: b.user.nickname, mutedUntil: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+    expect((await a.client.gql(`{ myMutes { userId displayName mutedUntil } }`)).body.data.myMutes).toEqual([
+      { userId: b.user.id, displayName: b.user.nickname, mutedUntil: muted.body.mutedUntil },
+    ]);
+    expect((await a.client.rest("GET", "/api/user/mutes")).body).toEqual([{ userId: b.user.id, displayName: b.user.nickname, mutedUntil: muted.body.mutedUntil }]);
 
     const ws = a.client.ws();
     const notifications = collect(ws, `subscription { notifications { messageId } }`);

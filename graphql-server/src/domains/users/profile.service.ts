@@ -9,6 +9,7 @@ import { assertAllowed, waitInWords, type RateLimiter } from "../../lib/rate-lim
 import type { Address, CepLookup } from "../../providers/cep/cep.js";
 import type { Storage } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
+import { hiddenBetween } from "../safety/reach.js";
 import { isCurrentVersion, newImageAddress, toWebp, type ImageKind } from "./profile-images.js";
 import { toUserDTO, type UserDTO } from "./users.service.js";
 
@@ -320,10 +321,13 @@ export function createProfileService(deps: ProfileDeps) {
     return toProfileDTO(updated);
   }
 
-  /** GET /api/users/{id} and publicProfile: refused as presentPublicProfile says. */
+  /**
+   * GET /api/users/{id} and publicProfile: refused as presentPublicProfile says. Across a block
+   * (either way) she is answered as a member who does not exist (issue 27; reach.ts decides).
+   */
   async function publicProfile(viewer: User, id: number): Promise<PublicProfileDTO> {
     const user = parseId(id) !== null ? await prisma.user.findUnique({ where: { id } }) : null;
-    if (!user) throw new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound);
+    if (!user || (await hiddenBetween(prisma, viewer.id, user.id))) throw new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound);
     return presentPublicProfile(user, viewer);
   }
 
@@ -431,6 +435,9 @@ export function createProfileService(deps: ProfileDeps) {
     if (!user) return null;
     if (kind === "photo" && user.profilePhoto !== PHOTO_MARKER) return null;
     if (kind === "banner" && (user.bannerImage !== PHOTO_MARKER || !hasShowcaseProfile(user.plan))) return null;
+    // Her banner belongs to her profile, which is hidden across a block (her photo stays: it is the
+    // avatar of a conversation they keep reading).
+    if (kind === "banner" && viewer && (await hiddenBetween(prisma, viewer.id, userId))) return null;
     const current = isCurrentVersion(kind === "photo" ? user.profilePhotoUrl : user.bannerImageUrl, version);
     if (!viewer && !current) return null;
     const image = await storage.get(imageKey(userId, kind));

@@ -350,7 +350,8 @@ describe("Central de Mensagens", () => {
       }),
     );
     expect(await screen.findByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
-    await u.click(await screen.findByRole("button", { name: "Bloquear" }));
+    await u.click(await screen.findByRole("button", { name: "Mais ações da conversa" }));
+    await u.click(screen.getByRole("menuitem", { name: "Bloquear" }));
     const dialog = await screen.findByRole("dialog", { name: "Bloquear Bia?" });
     await u.click(within(dialog).getByRole("button", { name: "Bloquear" }));
     expect(await findToast("Bia foi bloqueada")).toBeInTheDocument();
@@ -359,5 +360,34 @@ describe("Central de Mensagens", () => {
     expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument();
     // The messages stay readable.
     expect(bubbles().length).toBeGreaterThan(0);
+  });
+
+  it("'Silenciar' from the conversation: 7 dias; the conversation goes on and the badge drops her unread messages at once", async () => {
+    const u = userEvent.setup();
+    let muted = false;
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({
+        // The server counts her muted messages out of the badge (they stay unread in the conversation).
+        UnreadCount: () => ({ data: { unreadCount: muted ? 0 : 4 } }),
+        MuteMember: (v) => {
+          muted = true;
+          return { data: { muteMember: { __typename: "MemberMute", userId: v.userId, displayName: "Bia", mutedUntil: "2026-03-17T12:00:00.000Z" } } };
+        },
+      }),
+    );
+    expect(await screen.findByTestId("unread-badge")).toHaveTextContent("4");
+    await u.click(await screen.findByRole("button", { name: "Mais ações da conversa" }));
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Silenciar", "Bloquear"]);
+    await u.click(screen.getByRole("menuitem", { name: "Silenciar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Silenciar Bia?" });
+    expect(within(dialog).getByRole("radio", { name: "1 dia" })).toBeChecked();
+    await u.click(within(dialog).getByRole("radio", { name: "7 dias" }));
+    await u.click(within(dialog).getByRole("button", { name: "Silenciar" }));
+    expect(await findToast("Bia foi silenciada")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "MuteMember")?.variables).toEqual({ userId: 9, days: 7 });
+    await waitFor(() => expect(screen.queryByTestId("unread-badge")).not.toBeInTheDocument());
+    // Nothing closes: she can still write.
+    expect(screen.getByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
   });
 });

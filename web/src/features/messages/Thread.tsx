@@ -16,7 +16,8 @@ import { appendToThread, touchConversation } from "./cache";
 import { ConversationDocument, ConversationsDocument, DeleteConversationDocument, SendMessageDocument } from "./documents";
 import { avatarName, dayKey, dayLabel, displayName, timeLabel } from "./format";
 import { MT } from "./messageTexts";
-import { loadBlockDialog, SAFETY_TEXTS, type BlockTarget } from "../safety";
+import { OverflowMenu } from "../../components/OverflowMenu";
+import { loadBlockDialog, loadMuteDialog, SAFETY_TEXTS, type BlockTarget, type MuteTarget } from "../safety";
 import {
   AvatarWrap,
   BackLink,
@@ -49,6 +50,7 @@ function BinIcon() {
 const UpgradePromptDialog = lazyWhenOpen(loadUpgradePromptDialog, (p) => p.prompt !== null);
 // 'Bloquear' from the conversation, fetched when first asked (issue 27).
 const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
+const MuteDialog = lazyWhenOpen(loadMuteDialog, (p) => p.target !== null);
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
 const newMessageKey = () =>
@@ -66,6 +68,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
+  const [muting, setMuting] = useState<MuteTarget | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   useToastsAbove(composer);
@@ -194,9 +197,13 @@ export function Thread({ conversationId }: { conversationId: number }) {
               <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
             </Who>
             {info.otherUser && !info.messagingClosed && (
-              <Button $variant="ghost" $size="sm" onClick={() => info.otherUser && setBlocking({ userId: info.otherUser.id, name })}>
-                {SAFETY_TEXTS.block}
-              </Button>
+              <OverflowMenu
+                label={MT.moreActions}
+                actions={[
+                  { label: SAFETY_TEXTS.mute, onSelect: () => info.otherUser && setMuting({ userId: info.otherUser.id, name }) },
+                  { label: SAFETY_TEXTS.block, onSelect: () => info.otherUser && setBlocking({ userId: info.otherUser.id, name }), tone: "danger" },
+                ]}
+              />
             )}
             <DeleteButton type="button" aria-label={MT.deleteButton} title={MT.deleteButton} onClick={() => setConfirming(true)}>
               <BinIcon />
@@ -286,6 +293,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         onConfirm={() => void onDelete()}
       />
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
+      <MuteDialog target={muting} onClose={() => setMuting(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
     </Wrap>
   );

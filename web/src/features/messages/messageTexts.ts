@@ -23,6 +23,8 @@ export const MT = {
   send: "Enviar",
   sending: "Enviando",
   deleteButton: "Excluir conversa",
+  /** The conversation header's menu: Silenciar, Bloquear (issue 27). */
+  moreActions: "Mais ações da conversa",
   deleteTitle: "Excluir conversa",
   deleteText: "A conversa sai da sua lista. Se a parceira escrever de novo, ela volta.",
   deleteConfirm: "Excluir",

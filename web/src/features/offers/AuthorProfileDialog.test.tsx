@@ -81,6 +81,23 @@ describe("AuthorProfileDialog", () => {
     expect(links[0]).toHaveTextContent("Instagram: @bia.lima");
   });
 
+  it("offers 'Silenciar' and 'Bloquear' under her profile, each handing her over", async () => {
+    const u = userEvent.setup();
+    const { client } = createTestClient({ AuthorProfile: () => ({ data: { publicProfile: profile() } }) });
+    const onBlock = vi.fn();
+    const onMute = vi.fn();
+    renderUi(
+      <ApolloProvider client={client}>
+        <AuthorProfileDialog author={{ id: 99, name: "Bia" }} onClose={() => undefined} onUpgradeRequired={vi.fn()} onBlock={onBlock} onMute={onMute} />
+      </ApolloProvider>,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Bia" });
+    await u.click(await within(dialog).findByRole("button", { name: "Silenciar" }));
+    expect(onMute).toHaveBeenCalledWith({ id: 99, name: "Bia" });
+    await u.click(within(dialog).getByRole("button", { name: "Bloquear" }));
+    expect(onBlock).toHaveBeenCalledWith({ id: 99, name: "Bia" });
+  });
+
   it("says when she is offline and leaves out what is empty", async () => {
     setup(() => ({
       data: {

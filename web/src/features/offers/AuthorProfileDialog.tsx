@@ -263,7 +263,9 @@ function ProfileView({ profile, fallbackName }: { profile: Profile; fallbackName
  */
 const BlockRow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
@@ -272,12 +274,15 @@ export function AuthorProfileDialog({
   onClose,
   onUpgradeRequired,
   onBlock,
+  onMute,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
   onUpgradeRequired: (targetPlan: PlanName) => void;
   /** 'Bloquear' under her profile (issue 27); absent on her own. */
   onBlock?: (author: AuthorRef) => void;
+  /** 'Silenciar' beside it. */
+  onMute?: (author: AuthorRef) => void;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -299,11 +304,18 @@ export function AuthorProfileDialog({
     content = (
       <>
         <ProfileView profile={profile} fallbackName={author.name} />
-        {onBlock && (
+        {(onBlock || onMute) && (
           <BlockRow>
-            <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
-              {SAFETY_TEXTS.block}
-            </Button>
+            {onMute && (
+              <Button $variant="ghost" $size="sm" onClick={() => onMute(author)}>
+                {SAFETY_TEXTS.mute}
+              </Button>
+            )}
+            {onBlock && (
+              <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
+                {SAFETY_TEXTS.block}
+              </Button>
+            )}
           </BlockRow>
         )}
       </>

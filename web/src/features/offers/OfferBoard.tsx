@@ -11,7 +11,7 @@ import { BoardTabs } from "./BoardTabs";
 import { NO_FILTERS, boardErrorMessage, hasFilters } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
-import { loadBlockDialog, type BlockTarget } from "../safety";
+import { loadBlockDialog, loadMuteDialog, type BlockTarget } from "../safety";
 import { Board, Fab, JustPublished, Lead, More, Plus, Results, SearchNote } from "./OfferBoard.styles";
 import { useBoardOffers } from "./useBoardOffers";
 import { useOfferActions } from "./useOfferActions";
@@ -29,6 +29,7 @@ const UpgradePromptDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) 
 const SignInInviteDialog = lazyWhenOpen(() => import("./PlanDialogs").then((m) => m.SignInInviteDialog), (p) => p.invitation !== null);
 const ReportDialog = lazyWhenOpen(() => import("./ReportDialog").then((m) => m.ReportDialog), (p) => p.target !== null);
 const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
+const MuteDialog = lazyWhenOpen(loadMuteDialog, (p) => p.target !== null);
 // 'Minhas Publicações' is fetched when she first opens it (the first load is unchanged).
 const MyOffersPanel = lazyWhenOpen(() => import("./MyOffersPanel").then((m) => m.MyOffersPanel), (p) => p.open);
 const AuthorProfileDialog = lazyWhenOpen(() => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog), (p) => p.author !== null);
@@ -63,6 +64,11 @@ export function OfferBoard() {
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const askToBlock = (offer: BoardOffer) => {
     if (offer.userId) setBlocking({ userId: offer.userId, name: displayNameOf(offer) });
+  };
+  // 'Silenciar' from the same places (her cards stay on the board).
+  const [muting, setMuting] = useState<BlockTarget | null>(null);
+  const askToMute = (offer: BoardOffer) => {
+    if (offer.userId) setMuting({ userId: offer.userId, name: displayNameOf(offer) });
   };
   const publishing = useOfferPublishing({
     signedIn,
@@ -104,6 +110,7 @@ export function OfferBoard() {
               onDelete={own ? setDeleting : undefined}
               onReport={own ? undefined : report}
               onBlock={own || !signedIn ? undefined : askToBlock}
+              onMute={own || !signedIn ? undefined : askToMute}
               onOpenAuthor={openAuthor}
               earlyTaps
             />
@@ -237,6 +244,7 @@ export function OfferBoard() {
       <UpgradePromptDialog prompt={actions.upgrade} onClose={() => actions.setUpgrade(null)} />
       <ReportDialog target={actions.reporting} onClose={() => actions.setReporting(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => board.refreshNow()} />
+      <MuteDialog target={muting} onClose={() => setMuting(null)} />
       <AuthorProfileDialog
         author={actions.author}
         onClose={() => actions.setAuthor(null)}
@@ -246,6 +254,14 @@ export function OfferBoard() {
             ? (author) => {
               actions.setAuthor(null);
               setBlocking({ userId: author.id, name: author.name });
+            }
+            : undefined
+        }
+        onMute={
+          actions.author && actions.author.id !== user?.id
+            ? (author) => {
+              actions.setAuthor(null);
+              setMuting({ userId: author.id, name: author.name });
             }
             : undefined
         }

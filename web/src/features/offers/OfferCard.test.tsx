@@ -220,6 +220,17 @@ describe("OfferCard", () => {
       expect(onBlock).toHaveBeenCalledWith(o);
     });
 
+    it("offers 'Silenciar' to others between 'Denunciar' and 'Bloquear', never to the owner", async () => {
+      const u = userEvent.setup();
+      const onMute = vi.fn();
+      const o = offer();
+      renderCard({ offer: o, onReport: vi.fn(), onBlock: vi.fn(), onMute });
+      await u.click(screen.getByRole("button", { name: "Mais ações" }));
+      expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Denunciar", "Silenciar", "Bloquear"]);
+      await u.click(screen.getByRole("menuitem", { name: "Silenciar" }));
+      expect(onMute).toHaveBeenCalledWith(o);
+    });
+
     it("says so on the contact button when the author takes no new conversations", async () => {
       const u = userEvent.setup();
       const { onContact } = renderCard({ offer: offer({ userConversationsFrom: "nobody" }) });

@@ -51,6 +51,8 @@ export interface OfferCardProps {
   onReport?: (offer: BoardOffer) => void;
   /** 'Bloquear' in the card's menu (issue 27). */
   onBlock?: (offer: BoardOffer) => void;
+  /** 'Silenciar' (issue 27): her messages stop raising notices for a while. */
+  onMute?: (offer: BoardOffer) => void;
   onOpenAuthor?: (offer: BoardOffer) => void;
   /** The proposal dialog's preview: no menu, no ID, actions shown but disabled. */
   preview?: boolean;
@@ -305,7 +307,7 @@ function RelativeTime({ iso }: { iso: string }) {
 }
 
 /** One offer or request of the Mural de Parcerias (spec part 1 sections 2, 4, 6). */
-export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onBlock, onOpenAuthor, preview = false, earlyTaps = false }: OfferCardProps) {
+export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete, onReport, onBlock, onMute, onOpenAuthor, preview = false, earlyTaps = false }: OfferCardProps) {
   const tapKey = (action: string) => (earlyTaps ? earlyTap(`${action}:${offer.id}`) : {});
   const titleId = useId();
   const [pulsing, setPulsing] = useState(false);
@@ -323,6 +325,7 @@ export function OfferCard({ offer, isOwner, onLike, onContact, onEdit, onDelete,
       if (onDelete) actions.push({ label: T.delete, onSelect: () => onDelete(offer), tone: "danger" });
     } else {
       if (onReport) actions.push({ label: T.report, onSelect: () => onReport(offer), tone: "danger" });
+      if (onMute) actions.push({ label: SAFETY_TEXTS.mute, onSelect: () => onMute(offer) });
       if (onBlock) actions.push({ label: SAFETY_TEXTS.block, onSelect: () => onBlock(offer), tone: "danger" });
     }
   }

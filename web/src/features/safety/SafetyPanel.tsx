@@ -6,8 +6,9 @@ import { Button } from "../../components/Button";
 import { ChoiceCard, Fieldset } from "../../components/FormControls";
 import { SectionCard } from "../../components/Page";
 import { useToast } from "../../components/Toast";
-import { formatDate } from "../../lib/format";
-import { SafetySettingsDocument, SetConversationsFromDocument, UnblockMemberDocument } from "./documents";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { SafetySettingsDocument, SetConversationsFromDocument, UnblockMemberDocument, UnmuteMemberDocument } from "./documents";
+import { MUTE_TEXTS as M } from "./muteTexts";
 import { SAFETY_TEXTS as T } from "./safetyTexts";
 
 
@@ -37,8 +38,8 @@ const Muted = styled.p`
 `;
 
 /**
- * On /perfil (issue 27): 'Quem pode iniciar conversa comigo' (saved when chosen) and the members she
- * blocked, each with 'Desbloquear'. Its code loads with the page's later parts, not the first screen.
+ * On /perfil (issue 27): 'Quem pode iniciar conversa comigo' (saved when chosen), the members she
+ * blocked, each with 'Desbloquear', and those she muted, with until when and 'Reativar notificações'. Its code loads with the page's later parts, not the first screen.
  */
 export function SafetyPanel() {
   const { toast } = useToast();
@@ -47,6 +48,8 @@ export function SafetyPanel() {
   const { data, loading, error, refetch } = useQuery(SafetySettingsDocument, { fetchPolicy: "cache-and-network" });
   const [setConversationsFrom, setting] = useMutation(SetConversationsFromDocument);
   const [unblockMember, unblocking] = useMutation(UnblockMemberDocument);
+  // Her badge counts the member's unread messages again at once.
+  const [unmuteMember, unmuting] = useMutation(UnmuteMemberDocument, { refetchQueries: ["UnreadCount", "Conversations"] });
   const fail = (description: string) => toast({ title: T.errorTitle, description, variant: "destructive" });
 
   const choose = async (value: ConversationsFromName) => {
@@ -69,6 +72,17 @@ export function SafetyPanel() {
       toast({ title: T.unblocked(member.displayName) });
     } catch {
       fail(T.unblockFailed);
+    }
+  };
+
+  const unmute = async (member: { userId: number; displayName: string }) => {
+    try {
+      const { data: answer } = await unmuteMember({ variables: { userId: member.userId } });
+      if (answer?.unmuteMember.__typename !== "SafetyPayload") return fail(M.unmuteFailed);
+      await refetch();
+      toast({ title: M.unmuted(member.displayName) });
+    } catch {
+      fail(M.unmuteFailed);
     }
   };
 
@@ -118,6 +132,30 @@ export function SafetyPanel() {
                     onClick={() => void unblock(member)}
                   >
                     {T.unblock}
+                  </Button>
+                </Row>
+              ))}
+            </List>
+          )}
+          <h3>{M.mutedTitle}</h3>
+          {data.myMutes.length === 0 ? (
+            <Muted>{M.mutedEmpty}</Muted>
+          ) : (
+            <List aria-label={M.mutedTitle}>
+              {data.myMutes.map((member) => (
+                <Row key={member.userId}>
+                  <div>
+                    <strong>{member.displayName}</strong>
+                    <p>{member.mutedUntil ? M.mutedUntil(formatDateTime(member.mutedUntil)) : M.mutedUntilLifted}</p>
+                  </div>
+                  <Button
+                    $variant="outline"
+                    $size="sm"
+                    disabled={unmuting.loading}
+                    aria-label={`${M.unmute} de ${member.displayName}`}
+                    onClick={() => void unmute(member)}
+                  >
+                    {M.unmute}
                   </Button>
                 </Row>
               ))}

@@ -11,6 +11,11 @@ export const SafetySettingsDocument = graphql(`
       displayName
       blockedAt
     }
+    myMutes {
+      userId
+      displayName
+      mutedUntil
+    }
   }
 `);
 
@@ -46,6 +51,33 @@ export const SetConversationsFromDocument = graphql(`
       __typename
       ... on ConversationsFromPayload {
         conversationsFrom
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const MuteMemberDocument = graphql(`
+  mutation MuteMember($userId: Int!, $days: Int) {
+    muteMember(userId: $userId, days: $days) {
+      __typename
+      ... on MemberMute {
+        userId
+        displayName
+        mutedUntil
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const UnmuteMemberDocument = graphql(`
+  mutation UnmuteMember($userId: Int!) {
+    unmuteMember(userId: $userId) {
+      __typename
+      ... on SafetyPayload {
+        success
+        userId
       }
       ...AppErrorFields
     }

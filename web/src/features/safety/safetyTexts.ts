@@ -27,6 +27,8 @@ export const SAFETY_TEXTS = {
   loading: "Carregando...",
   loadFailed: "Não foi possível carregar suas preferências de segurança.",
   retry: "Tentar novamente",
+  /** 'Silenciar' on a card's menu, an author's profile and a conversation (the rest: muteTexts.ts, loaded with its dialog). */
+  mute: "Silenciar",
   /** On a card whose author takes no new conversations for now. */
   notTakingConversations: "Não está recebendo novas conversas",
 } as const;
