@@ -48,6 +48,7 @@ type Documents = {
     "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": typeof types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": typeof types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationsDocument,
+    "\n  query SearchConversations($q: String!) {\n    conversations(q: $q) {\n      ...ConversationFields\n      match {\n        fields\n        snippet\n        messageId\n        terms\n      }\n    }\n  }\n": typeof types.SearchConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": typeof types.ConversationDocument,
     "\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": typeof types.MessagesDocument,
     "\n  query UnreadCount {\n    unreadCount\n  }\n": typeof types.UnreadCountDocument,
@@ -134,6 +135,7 @@ const documents: Documents = {
     "\n  fragment ConversationFields on Conversation {\n    id\n    createdAt\n    lastMessageAt\n    unreadCount\n    messagingClosed\n    offer {\n      id\n      title\n      type\n    }\n    otherUser {\n      id\n      fullName\n      nickname\n      profilePhoto\n      plan\n      isOnline\n    }\n    lastMessage {\n      id\n      conversationId\n      senderId\n      content\n      createdAt\n      isMine\n    }\n  }\n": types.ConversationFieldsFragmentDoc,
     "\n  fragment MessageFields on Message {\n    id\n    conversationId\n    senderId\n    content\n    createdAt\n    isMine\n  }\n": types.MessageFieldsFragmentDoc,
     "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n": types.ConversationsDocument,
+    "\n  query SearchConversations($q: String!) {\n    conversations(q: $q) {\n      ...ConversationFields\n      match {\n        fields\n        snippet\n        messageId\n        terms\n      }\n    }\n  }\n": types.SearchConversationsDocument,
     "\n  query Conversation($id: Int!) {\n    conversation(id: $id) {\n      ...ConversationFields\n    }\n  }\n": types.ConversationDocument,
     "\n  query Messages($conversationId: Int!, $after: Int, $before: Int, $limit: Int) {\n    messages(conversationId: $conversationId, after: $after, before: $before, limit: $limit) {\n      ...MessageFields\n    }\n  }\n": types.MessagesDocument,
     "\n  query UnreadCount {\n    unreadCount\n  }\n": types.UnreadCountDocument,
@@ -336,6 +338,10 @@ export function graphql(source: "\n  fragment MessageFields on Message {\n    id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n"): (typeof documents)["\n  query Conversations {\n    conversations {\n      ...ConversationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchConversations($q: String!) {\n    conversations(q: $q) {\n      ...ConversationFields\n      match {\n        fields\n        snippet\n        messageId\n        terms\n      }\n    }\n  }\n"): (typeof documents)["\n  query SearchConversations($q: String!) {\n    conversations(q: $q) {\n      ...ConversationFields\n      match {\n        fields\n        snippet\n        messageId\n        terms\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
