@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useQuery } from "@apollo/client/react";
 import type { PlanName } from "@clube-coroa/schema";
 import styled from "styled-components";
@@ -272,12 +272,15 @@ export function AuthorProfileDialog({
   onClose,
   onUpgradeRequired,
   onBlock,
+  children,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
   onUpgradeRequired: (targetPlan: PlanName) => void;
   /** 'Bloquear' under her profile (issue 27); absent on her own. */
   onBlock?: (author: AuthorRef) => void;
+  /** What the opener adds below her profile once it is shown ('Parceiras': her offers and 'Enviar mensagem'). */
+  children?: ReactNode;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -299,6 +302,7 @@ export function AuthorProfileDialog({
     content = (
       <>
         <ProfileView profile={profile} fallbackName={author.name} />
+        {children}
         {onBlock && (
           <BlockRow>
             <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
