@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.js";
 import "./domains/users/users.graphql.js";
 import "./domains/users/profile.graphql.js";
+import "./domains/users/members.graphql.js";
 import "./domains/auth/auth.graphql.js";
 import "./domains/offers/offers.graphql.js";
 import "./domains/conversations/conversations.graphql.js";

@@ -4,6 +4,7 @@ import { AUTH_PRUNE_EVERY_MS, createAuthService } from "./domains/auth/auth.serv
 import { createLimiter } from "./lib/rate-limit.js";
 import { createSessionStore } from "./domains/auth/sessions.js";
 import { createProfileService } from "./domains/users/profile.service.js";
+import { createMembersService } from "./domains/users/members.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createSafetyService } from "./domains/safety/safety.service.js";
@@ -241,6 +242,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     storage,
     cep,
     profile,
+    members: createMembersService({ prisma }),
     conversations,
     safety,
     presence,

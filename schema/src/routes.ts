@@ -8,6 +8,7 @@ export const APP_ROUTES = {
   profile: "/perfil",
   messages: "/mensagens",
   conversation: "/mensagens/:id",
+  members: "/parceiras",
   admin: "/admin",
   simpleAdmin: "/admin-simples",
   terms: "/termos",

@@ -27,7 +27,11 @@ export function conversationsRoutes(services: Services) {
   });
 
   router.get("/conversations", async (req, res) => {
-    res.json(await conversations.listConversations(requireMember(req)));
+    // ?q= searches them (record 0265): the same list, each with where the words were found.
+    const user = requireMember(req);
+    const q = req.query.q;
+    if (q !== undefined && typeof q !== "string") throw new AppError("VALIDATION", ERROR_TEXTS.filterInvalid);
+    res.json(await conversations.searchConversations(user, q));
   });
 
   router.get("/conversations/:id/messages", async (req, res) => {

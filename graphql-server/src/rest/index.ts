@@ -5,6 +5,7 @@ import { nestsDeeperThan } from "../lib/json-nesting.js";
 import type { Services } from "../services.js";
 import { authRoutes } from "./auth.js";
 import { profileRoutes } from "./profile.js";
+import { membersRoutes } from "./members.js";
 import { offersRoutes } from "./offers.js";
 import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
@@ -34,6 +35,7 @@ export function restApi(services: Services) {
   api.use(offersRoutes(services));
   api.use(safetyRoutes(services));
   api.use(profileRoutes(services));
+  api.use(membersRoutes(services));
   api.use(conversationsRoutes(services));
   api.use(reportsRoutes(services));
   api.use(plansRoutes(services));

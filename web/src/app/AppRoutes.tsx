@@ -4,11 +4,12 @@ import { APP_ROUTES } from "@clube-coroa/schema";
 import { AdminGate } from "../features/admin/AdminGate";
 import { WEB_TEXTS } from "../lib/texts";
 import { HomeRoute } from "./HomeRoute";
-import { loginPage, messagesPage, profilePage } from "./pages";
+import { loginPage, membersPage, messagesPage, profilePage } from "./pages";
 
 const LoginPage = loginPage.Component;
 const ProfilePage = profilePage.Component;
 const MessagesPage = messagesPage.Component;
+const MembersPage = membersPage.Component;
 
 // Admin code is split out and fetched only when a superuser opens it.
 const AdminDashboardPage = lazy(() => import("../features/admin/AdminDashboardPage"));
@@ -26,6 +27,7 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.profile} element={<ProfilePage />} />
       <Route path={APP_ROUTES.messages} element={<MessagesPage />} />
       <Route path={APP_ROUTES.conversation} element={<MessagesPage />} />
+      <Route path={APP_ROUTES.members} element={<MembersPage />} />
       <Route
         path={APP_ROUTES.admin}
         element={

@@ -200,6 +200,7 @@ export function TopNav() {
                 {T.messages}
                 <UnreadBadge />
               </Item>
+              <Item to="/parceiras">{T.members}</Item>
               <ItemButton type="button" onClick={showPlans}>
                 {T.plans}
               </ItemButton>
@@ -246,6 +247,7 @@ export function TopNav() {
           <SheetList>
             <li><SheetAnchor to="/#mural" onClick={() => setMenuOpen(false)}>{T.mural}</SheetAnchor></li>
             {signedIn && <li><SheetLink to="/mensagens" onClick={() => setMenuOpen(false)}>{T.messages}<UnreadBadge /></SheetLink></li>}
+            {signedIn && <li><SheetLink to="/parceiras" onClick={() => setMenuOpen(false)}>{T.members}</SheetLink></li>}
             <li><SheetButton type="button" onClick={showPlans}>{T.plans}</SheetButton></li>
             {/* A visitor's 'Entrar' stays in the bar beside the menu. */}
             {signedIn && (

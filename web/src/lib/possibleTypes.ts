@@ -17,6 +17,7 @@ export const possibleTypes: Record<string, string[]> = {
   RegisterImperatrizInterestResult: ["AppError", "ImperatrizInterest"],
   UpdateProfileResult: ["AppError", "Profile"],
   PublicProfileResult: ["AppError", "PublicProfile", "UpgradeRequiredError"],
+  MembersResult: ["AppError", "MemberConnection", "UpgradeRequiredError"],
   DeleteConversationResult: ["AppError", "DeleteConversationPayload"],
   MarkConversationReadResult: ["AppError", "MarkConversationReadPayload"],
   SendMessageResult: ["AppError", "Message", "UpgradeRequiredError"],

@@ -7,6 +7,7 @@ export const WEB_TEXTS = {
   nav: {
     mural: "Mural",
     messages: "Mensagens",
+    members: "Parceiras",
     plans: "Planos",
     profile: "Perfil",
     logout: "Sair",

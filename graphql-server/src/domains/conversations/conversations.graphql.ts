@@ -3,7 +3,7 @@ import type { BusEvents } from "../../events.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import { OfferTypeEnum } from "../offers/offers.graphql.js";
 import { PlanEnum } from "../users/users.graphql.js";
-import type { ConversationDTO } from "./conversations.service.js";
+import type { ConversationDTO, ConversationMatch } from "./conversations.service.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
 
 type Presence = BusEvents["presence:changed"][1];
@@ -51,6 +51,20 @@ const ConversationUser = builder.objectRef<NonNullable<ConversationDTO["otherUse
   }),
 });
 
+const ConversationMatchFieldEnum = builder.enumType("ConversationMatchField", {
+  values: { name: { description: "The other member's name" }, title: { description: "The offer's title" }, message: { description: "A message's text" } } as const,
+});
+
+const ConversationMatchRef = builder.objectRef<ConversationMatch>("ConversationMatch").implement({
+  description: "Where a search's words were found in a conversation.",
+  fields: (t) => ({
+    fields: t.field({ type: [ConversationMatchFieldEnum], resolve: (m) => m.fields }),
+    snippet: t.exposeString("snippet", { nullable: true, description: "The newest message holding any of the words, shortened around them." }),
+    messageId: t.exposeInt("messageId", { nullable: true }),
+    terms: t.exposeStringList("terms", { description: "The words as searched (lower case, without accents), for the client to mark." }),
+  }),
+});
+
 const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").implement({
   fields: (t) => ({
     id: t.exposeInt("id"),
@@ -65,6 +79,12 @@ const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").imple
     lastMessageAt: t.exposeString("lastMessageAt", { description: "ISO 8601, UTC." }),
     createdAt: t.exposeString("createdAt", { description: "ISO 8601, UTC." }),
     unreadCount: t.exposeInt("unreadCount"),
+    match: t.field({
+      type: ConversationMatchRef,
+      nullable: true,
+      description: "Where the words of `conversations(q:)` were found; null outside a search.",
+      resolve: (c) => c.match ?? null,
+    }),
     messagingClosed: t.exposeBoolean("messagingClosed", {
       description:
         "Nobody can write in it any more: it stays readable, and the client shows 'Não é possível enviar mensagens nesta conversa.' instead of the composer.",
@@ -104,8 +124,15 @@ builder.queryField("conversations", (t) =>
   t.field({
     type: [ConversationRef],
     authScopes: { member: true },
-    description: "Her conversations, most recent activity first; deleted ones come back with a new message.",
-    resolve: (_root, _args, ctx) => ctx.services.conversations.listConversations(requireUser(ctx)),
+    description: "Her conversations, most recent activity first; deleted ones come back with a new message. With `q`, those holding her words.",
+    args: {
+      q: t.arg.string({
+        required: false,
+        description:
+          "Words to find in the other member's name, the offer's title and the messages, without accents (at most 100 characters; fewer than 2 letters are ignored). Each answer says where in `match`.",
+      }),
+    },
+    resolve: (_root, { q }, ctx) => ctx.services.conversations.searchConversations(requireUser(ctx), q),
   }),
 );
 

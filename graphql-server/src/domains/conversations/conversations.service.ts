@@ -1,6 +1,15 @@
-import { type ConversationsFromName, ERROR_TEXTS, mayContact, type OfferTypeName, parseId, type PlanName, SAFETY_REFUSALS } from "@clube-coroa/schema";
+import {
+  type ConversationsFromName,
+  ERROR_TEXTS,
+  mayContact,
+  type OfferTypeName,
+  parseId,
+  type PlanName,
+  SAFETY_REFUSALS,
+} from "@clube-coroa/schema";
 import { filter } from "@graphql-yoga/subscription";
 import { Prisma, type User } from "../../generated/prisma/client.js";
+import { conversationSearchTerms, findConversationMatches, type ConversationMatch } from "./conversation-search.js";
 import type { MessageDTO } from "./messages.js";
 import { createMessageSender, type MessageRow, type MessageSenderDeps, notFound, toMessageDTO } from "./send-message.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
@@ -31,7 +40,11 @@ export interface ConversationDTO {
    * client shows a calm notice instead of the composer. Said the same way to both members.
    */
   messagingClosed: boolean;
+  /** Where her search's words were found (a search's answer only; record 0265). */
+  match?: ConversationMatch;
 }
+
+export type { ConversationMatch } from "./conversation-search.js";
 
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 200;
@@ -217,11 +230,23 @@ export function createConversationsService(deps: ConversationsDeps) {
    * it (issue 24: 'Pedir Permuta' left an empty 'Sem mensagens' row in the owner's list); the owner
    * sees it with its first message, which also tells her live (notification and unread count).
    */
+  const listWhere = (user: Pick<User, "id">): Prisma.ConversationMemberWhereInput => ({
+    hiddenAt: null,
+    OR: [{ conversation: { interestedUserId: user.id } }, { conversation: { messages: { some: {} } } }],
+  });
+
   async function listConversations(user: Pick<User, "id">) {
-    return load(user.id, {
-      hiddenAt: null,
-      OR: [{ conversation: { interestedUserId: user.id } }, { conversation: { messages: { some: {} } } }],
-    });
+    return load(user.id, listWhere(user));
+  }
+
+  /** Her conversations holding the words, each with where they were found (conversation-search.ts, record 0265). */
+  async function searchConversations(user: Pick<User, "id">, q: unknown): Promise<ConversationDTO[]> {
+    const terms = conversationSearchTerms(q);
+    if (!terms) return listConversations(user);
+    const matches = await findConversationMatches(prisma, user.id, terms);
+    if (matches.size === 0) return [];
+    const found = await load(user.id, { conversationId: { in: [...matches.keys()] }, ...listWhere(user) });
+    return found.map((conversation) => ({ ...conversation, match: matches.get(conversation.id) }));
   }
 
   async function listMessages(
@@ -305,6 +330,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     startConversation,
     getConversation,
     listConversations,
+    searchConversations,
     listMessages,
     sendMessage,
     markRead,

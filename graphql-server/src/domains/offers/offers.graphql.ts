@@ -63,7 +63,7 @@ const OfferEdge = builder.objectRef<{ cursor: string; offer: OfferDTO }>("OfferE
   }),
 });
 
-const PageInfo = builder.objectRef<{ endCursor: string | null; hasNextPage: boolean }>("PageInfo").implement({
+export const PageInfo = builder.objectRef<{ endCursor: string | null; hasNextPage: boolean }>("PageInfo").implement({
   fields: (t) => ({
     endCursor: t.exposeString("endCursor", { nullable: true }),
     hasNextPage: t.exposeBoolean("hasNextPage"),

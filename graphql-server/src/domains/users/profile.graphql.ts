@@ -38,7 +38,7 @@ const PUBLIC_TEXT_FIELDS = [
   "linkedin", "youtube", "facebook", "instagram", "tiktok", "bannerImageUrl", "bannerLink",
 ] as const satisfies readonly (keyof PublicProfileDTO)[];
 
-const PublicProfileRef = builder.objectRef<PublicProfileDTO>("PublicProfile").implement({
+export const PublicProfileRef = builder.objectRef<PublicProfileDTO>("PublicProfile").implement({
   description: "What other members see of a majestade or imperatriz member (and a member of herself). miniBio, social links and banner only for majestade and imperatriz.",
   fields: (t) => ({
     ...Object.fromEntries(PUBLIC_TEXT_FIELDS.map((name) => [name, t.exposeString(name, { nullable: true })])),

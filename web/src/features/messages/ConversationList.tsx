@@ -2,6 +2,8 @@ import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { Avatar, memberPhotoUrl } from "../../components/Avatar";
+import { Button } from "../../components/Button";
+import { Highlighted } from "../../components/Highlighted";
 import { TextInput } from "../../components/Field";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import type { ConversationFieldsFragment } from "../../gql/graphql";
@@ -9,6 +11,7 @@ import { formatRelativeTime } from "../../lib/format";
 import { OFFER_TEXTS } from "../offers";
 import { avatarName, badgeText, displayName, filterConversations } from "./format";
 import { MT } from "./messageTexts";
+import { useConversationSearch } from "./useConversationSearch";
 
 const Wrap = styled.div`
   display: flex;
@@ -127,7 +130,11 @@ const Empty = styled.div`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
   h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.text}; margin-bottom: ${({ theme }) => theme.space.xs}; }
+  p + p { margin-top: ${({ theme }) => theme.space.xs}; }
+  button { margin-top: ${({ theme }) => theme.space.sm}; }
 `;
+
+type Shown = ConversationFieldsFragment & { match?: { snippet?: string | null; terms: readonly string[] } | null };
 
 interface Props {
   conversations: readonly ConversationFieldsFragment[];
@@ -137,7 +144,10 @@ interface Props {
 export function ConversationList({ conversations, activeId }: Props) {
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const shown = filterConversations(conversations, query);
+  // With two letters or more the server searches names, titles and messages (issue 28); until it
+  // answers (or if it cannot), the list filters what it holds by name and title.
+  const search = useConversationSearch(query);
+  const shown: readonly Shown[] = search.results ?? filterConversations(conversations, query);
 
   if (conversations.length === 0) {
     return (
@@ -163,9 +173,17 @@ export function ConversationList({ conversations, activeId }: Props) {
           autoComplete="off"
         />
       </SearchBox>
-      {shown.length === 0 ? (
+      {shown.length === 0 && search.pending ? (
+        <Empty role="status">
+          <p>{MT.searching}</p>
+        </Empty>
+      ) : shown.length === 0 ? (
         <Empty role="status">
           <p>{MT.noMatch}</p>
+          <p>{MT.searchedFor(query.trim())}</p>
+          <Button $variant="outline" $size="sm" onClick={() => setQuery("")}>
+            {MT.clearSearch}
+          </Button>
         </Empty>
       ) : (
         <List aria-label={MT.listLabel}>
@@ -173,6 +191,8 @@ export function ConversationList({ conversations, activeId }: Props) {
             const name = displayName(c.otherUser);
             const online = !!c.otherUser?.isOnline;
             const last = c.lastMessage;
+            const terms = c.match?.terms ?? search.terms;
+            const snippet = c.match?.snippet;
             return (
               <li key={c.id}>
                 <Row to={`/mensagens/${c.id}`} $active={c.id === activeId} aria-current={c.id === activeId ? "page" : undefined}>
@@ -182,16 +202,30 @@ export function ConversationList({ conversations, activeId }: Props) {
                   </AvatarWrap>
                   <Body>
                     <Line>
-                      <Name>{name}</Name>
+                      <Name>
+                        <Highlighted text={name} terms={terms} />
+                      </Name>
                       <VisuallyHidden>({online ? MT.online : MT.offline})</VisuallyHidden>
                       <Time>{formatRelativeTime(c.lastMessageAt)}</Time>
                     </Line>
                     <Offer>
-                      {c.offer ? `${OFFER_TEXTS.kind[c.offer.type]} · ${c.offer.title}` : MT.offerRemoved}
+                      {c.offer ? (
+                        <>
+                          {OFFER_TEXTS.kind[c.offer.type]} · <Highlighted text={c.offer.title} terms={terms} />
+                        </>
+                      ) : (
+                        MT.offerRemoved
+                      )}
                     </Offer>
                     <Line>
                       <Preview $unread={c.unreadCount > 0}>
-                        {last ? `${last.isMine ? MT.you : ""}${last.content}` : MT.noMessages}
+                        {snippet ? (
+                          <Highlighted text={snippet} terms={terms} />
+                        ) : last ? (
+                          `${last.isMine ? MT.you : ""}${last.content}`
+                        ) : (
+                          MT.noMessages
+                        )}
                       </Preview>
                       {c.unreadCount > 0 && (
                         <CountBadge>

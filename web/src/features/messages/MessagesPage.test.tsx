@@ -60,7 +60,7 @@ describe("Central de Mensagens", () => {
     const search = screen.getByRole("searchbox", { name: "Buscar conversas" });
     await u.type(search, "carla");
     expect(within(list).getAllByRole("link")).toHaveLength(1);
-    expect(within(list).getByText("Carla Menezes")).toBeInTheDocument();
+    expect(within(list).getByRole("link")).toHaveTextContent("Carla Menezes");
 
     await u.clear(search);
     await u.type(search, "catalogo");
@@ -70,6 +70,36 @@ describe("Central de Mensagens", () => {
     await u.clear(search);
     await u.type(search, "ninguém");
     expect(await screen.findByText("Nenhuma conversa encontrada")).toBeInTheDocument();
+  });
+
+  it("asks the server for her words once she pauses, marks them where they were found, and offers to clear", async () => {
+    const u = userEvent.setup();
+    const match = { __typename: "ConversationMatch", fields: ["message"], snippet: "Levo o orçamento amanhã", messageId: 2, terms: ["orcamento"] };
+    const { calls } = renderApp(
+      "/mensagens",
+      handlers({
+        SearchConversations: (v) => ({ data: { conversations: v.q === "orcamento" ? [{ ...carla, match }] : [] } }),
+      }),
+    );
+    await screen.findByRole("list", { name: "Conversas" });
+    const search = screen.getByRole("searchbox", { name: "Buscar conversas" });
+    await u.click(search);
+    await u.paste("orcamento");
+    // Until the server answers, the list filters what it holds (nothing here): then her answer.
+    const marked = await screen.findByText("orçamento", { selector: "mark" }, { timeout: 3000 });
+    const found = screen.getByRole("list", { name: "Conversas" });
+    expect(within(found).getAllByRole("link")).toHaveLength(1);
+    expect(within(found).getByRole("link")).toHaveTextContent("Carla Menezes");
+    expect(marked.parentElement).toHaveTextContent("Levo o orçamento amanhã");
+    // Asked once, for the whole word, not for each letter typed.
+    expect(calls.filter((c) => c.operationName === "SearchConversations").map((c) => c.variables.q)).toEqual(["orcamento"]);
+
+    await u.clear(search);
+    await u.paste("xyz");
+    expect(await screen.findByText("Você buscou “xyz” nos nomes, ofertas e mensagens.", {}, { timeout: 3000 })).toBeInTheDocument();
+    await u.click(screen.getByRole("button", { name: "Limpar busca" }));
+    expect(search).toHaveValue("");
+    expect(within(await screen.findByRole("list", { name: "Conversas" })).getAllByRole("link")).toHaveLength(2);
   });
 
   it("turns a member's dot online when presenceChanged says so", async () => {

@@ -50,6 +50,21 @@ export const ConversationsDocument = graphql(`
   }
 `);
 
+/** Her conversations holding the words (issue 28): the list's fields and where the words were found. */
+export const SearchConversationsDocument = graphql(`
+  query SearchConversations($q: String!) {
+    conversations(q: $q) {
+      ...ConversationFields
+      match {
+        fields
+        snippet
+        messageId
+        terms
+      }
+    }
+  }
+`);
+
 export const ConversationDocument = graphql(`
   query Conversation($id: Int!) {
     conversation(id: $id) {

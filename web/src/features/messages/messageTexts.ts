@@ -2,7 +2,10 @@ import { TIMINGS } from "@clube-coroa/schema";
 
 export const MT = {
   search: "Buscar conversas",
-  searchPlaceholder: "Buscar por nome ou oferta",
+  searchPlaceholder: "Buscar por nome, oferta ou mensagem",
+  searchedFor: (q: string) => `Você buscou “${q}” nos nomes, ofertas e mensagens.`,
+  clearSearch: "Limpar busca",
+  searching: "Buscando nas suas conversas…",
   listLabel: "Conversas",
   empty: "Nenhuma conversa ainda",
   emptyHint: "Encontre uma oferta no mural e clique para conversar com a parceira.",

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useQuery } from "@apollo/client/react";
 import type { PlanName } from "@clube-coroa/schema";
 import styled from "styled-components";
@@ -275,6 +275,7 @@ export function AuthorProfileDialog({
   onUpgradeRequired,
   onBlock,
   onMute,
+  children,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
@@ -283,6 +284,8 @@ export function AuthorProfileDialog({
   onBlock?: (author: AuthorRef) => void;
   /** 'Silenciar' beside it. */
   onMute?: (author: AuthorRef) => void;
+  /** What the opener adds below her profile once it is shown ('Parceiras': her offers and 'Enviar mensagem'). */
+  children?: ReactNode;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -304,6 +307,7 @@ export function AuthorProfileDialog({
     content = (
       <>
         <ProfileView profile={profile} fallbackName={author.name} />
+        {children}
         {(onBlock || onMute) && (
           <BlockRow>
             {onMute && (

@@ -7,3 +7,7 @@ export type { UpgradePrompt } from "./PlanDialogs";
 
 /** 'Faça upgrade': the plan a feature needs (the board's, and a conversation's). */
 export const loadUpgradePromptDialog = () => import("./PlanDialogs").then((m) => m.UpgradePromptDialog);
+
+/** The member profile dialog ('Parceiras' opens it too, with what it adds below the profile). */
+export const loadAuthorProfileDialog = () => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog);
+export type { AuthorRef } from "./AuthorProfileDialog";
