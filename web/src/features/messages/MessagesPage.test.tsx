@@ -360,4 +360,23 @@ describe("Central de Mensagens", () => {
     // The messages stay readable.
     expect(bubbles().length).toBeGreaterThan(0);
   });
+
+  it("says 'Conta suspensa' when the other member is suspended, and takes no message (issue 27)", async () => {
+    const suspended = { ...bia, messagingClosed: true, otherSuspended: true };
+    renderApp(
+      "/mensagens/5",
+      handlers({ Conversations: () => ({ data: { conversations: [suspended, carla] } }), Conversation: () => ({ data: { conversation: suspended } }) }),
+    );
+    expect((await screen.findAllByText("Conta suspensa")).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Bloquear" })).not.toBeInTheDocument();
+  });
+
+  it("'Denunciar mensagem' under her message opens the report dialog for that message (issue 27)", async () => {
+    const u = userEvent.setup();
+    renderApp("/mensagens/5", handlers());
+    const report = (await screen.findAllByRole("button", { name: "Denunciar mensagem" }))[0];
+    await u.click(report);
+    expect(await screen.findByRole("dialog", { name: "Denunciar Mensagem" })).toBeInTheDocument();
+  });
 });

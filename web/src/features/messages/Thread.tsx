@@ -9,7 +9,8 @@ import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
-import { loadUpgradePromptDialog, OFFER_TEXTS, type UpgradePrompt } from "../offers";
+import { loadReportDialog, loadUpgradePromptDialog, OFFER_TEXTS, type ReportTarget, type UpgradePrompt } from "../offers";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 import { useSession } from "../session";
 import { OnlineDot } from "./ConversationList";
 import { appendToThread, touchConversation } from "./cache";
@@ -30,6 +31,7 @@ import {
   Header,
   MessageList,
   OlderRow,
+  ReportLink,
   Scroller,
   Who,
   Wrap,
@@ -49,12 +51,37 @@ function BinIcon() {
 const UpgradePromptDialog = lazyWhenOpen(loadUpgradePromptDialog, (p) => p.prompt !== null);
 // 'Bloquear' from the conversation, fetched when first asked (issue 27).
 const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
+// 'Denunciar' the member or one of her messages, fetched when first asked (issue 27).
+const ReportDialog = lazyWhenOpen(loadReportDialog, (p) => p.target !== null);
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
 const newMessageKey = () =>
   typeof crypto.randomUUID === "function"
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** 'Denunciar' and 'Bloquear' her, in the thread's header (issue 27); blocking again is not offered once closed. */
+function MemberActions(props: {
+  userId: number;
+  name: string;
+  closed: boolean;
+  onReport: (target: ReportTarget) => void;
+  onBlock: (target: BlockTarget) => void;
+}) {
+  const { userId, name, closed } = props;
+  return (
+    <>
+      <Button $variant="ghost" $size="sm" onClick={() => props.onReport({ kind: "member", userId, name, blockable: !closed })}>
+        {REPORT_TEXTS.report}
+      </Button>
+      {!closed && (
+        <Button $variant="ghost" $size="sm" onClick={() => props.onBlock({ userId, name })}>
+          {SAFETY_TEXTS.block}
+        </Button>
+      )}
+    </>
+  );
+}
 
 export function Thread({ conversationId }: { conversationId: number }) {
   const client = useApolloClient();
@@ -66,6 +93,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   useToastsAbove(composer);
@@ -173,6 +201,8 @@ export function Thread({ conversationId }: { conversationId: number }) {
   }
 
   const name = displayName(info?.otherUser ?? null);
+  const reportMessage = (messageId: number) =>
+    info?.otherUser && setReporting({ kind: "message", messageId, userId: info.otherUser.id, name, blockable: !info.messagingClosed });
   const online = !!info?.otherUser?.isOnline;
   let previousDay = "";
 
@@ -191,12 +221,10 @@ export function Thread({ conversationId }: { conversationId: number }) {
                 {name}
                 <VisuallyHidden> ({online ? MT.online : MT.offline})</VisuallyHidden>
               </h2>
-              <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
+              <p>{info.otherSuspended ? MT.accountSuspended : info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
             </Who>
-            {info.otherUser && !info.messagingClosed && (
-              <Button $variant="ghost" $size="sm" onClick={() => info.otherUser && setBlocking({ userId: info.otherUser.id, name })}>
-                {SAFETY_TEXTS.block}
-              </Button>
+            {info.otherUser && (
+              <MemberActions userId={info.otherUser.id} name={name} closed={info.messagingClosed} onReport={setReporting} onBlock={setBlocking} />
             )}
             <DeleteButton type="button" aria-label={MT.deleteButton} title={MT.deleteButton} onClick={() => setConfirming(true)}>
               <BinIcon />
@@ -245,6 +273,11 @@ export function Thread({ conversationId }: { conversationId: number }) {
                     <VisuallyHidden>{m.isMine ? "Você" : name}: </VisuallyHidden>
                     <p>{m.content}</p>
                     {pending ? <small>{MT.pending}</small> : <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>}
+                    {!m.isMine && !pending && info?.otherUser && (
+                      <ReportLink type="button" onClick={() => reportMessage(m.id)}>
+                        {REPORT_TEXTS.reportMessage}
+                      </ReportLink>
+                    )}
                   </Bubble>
                 </Fragment>
               );
@@ -254,7 +287,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         )}
       </Scroller>
       {info?.messagingClosed ? (
-        <ClosedNotice role="status">{SAFETY_TEXTS.closedConversation}</ClosedNotice>
+        <ClosedNotice role="status">{info.otherSuspended ? MT.accountSuspended : SAFETY_TEXTS.closedConversation}</ClosedNotice>
       ) : (
         <Form ref={composer} onSubmit={onSubmit}>
           <VisuallyHidden as="label" htmlFor={inputId}>
@@ -287,6 +320,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
       />
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
     </Wrap>
   );
 }

@@ -5,6 +5,7 @@ import styled from "styled-components";
 import { Avatar, isPhotoUrl } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 import { Dialog } from "../../components/Dialog";
 import { Skeleton } from "../../components/Spinner";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
@@ -264,6 +265,7 @@ function ProfileView({ profile, fallbackName }: { profile: Profile; fallbackName
 const BlockRow = styled.div`
   display: flex;
   justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
@@ -272,12 +274,15 @@ export function AuthorProfileDialog({
   onClose,
   onUpgradeRequired,
   onBlock,
+  onReport,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
   onUpgradeRequired: (targetPlan: PlanName) => void;
   /** 'Bloquear' under her profile (issue 27); absent on her own. */
   onBlock?: (author: AuthorRef) => void;
+  /** 'Denunciar' her (issue 27); absent on her own. */
+  onReport?: (author: AuthorRef) => void;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -299,11 +304,18 @@ export function AuthorProfileDialog({
     content = (
       <>
         <ProfileView profile={profile} fallbackName={author.name} />
-        {onBlock && (
+        {(onBlock || onReport) && (
           <BlockRow>
-            <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
-              {SAFETY_TEXTS.block}
-            </Button>
+            {onReport && (
+              <Button $variant="ghost" $size="sm" onClick={() => onReport(author)}>
+                {REPORT_TEXTS.report}
+              </Button>
+            )}
+            {onBlock && (
+              <Button $variant="ghost" $size="sm" onClick={() => onBlock(author)}>
+                {SAFETY_TEXTS.block}
+              </Button>
+            )}
           </BlockRow>
         )}
       </>

@@ -7,3 +7,7 @@ export type { UpgradePrompt } from "./PlanDialogs";
 
 /** 'Faça upgrade': the plan a feature needs (the board's, and a conversation's). */
 export const loadUpgradePromptDialog = () => import("./PlanDialogs").then((m) => m.UpgradePromptDialog);
+export type { ReportTarget } from "./ReportDialog";
+
+/** 'Denunciar': a post, a member or a message (issue 27), then 'Bloquear' offered in the same dialog. */
+export const loadReportDialog = () => import("./ReportDialog").then((m) => m.ReportDialog);
