@@ -96,6 +96,8 @@ const envSchema = z
     IMPROVE_TEXT_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Longest a board page is served from memory (writes drop it at once); 0 turns the cache off. */
     BOARD_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Open reports from distinct members that take an offer off the board until the staff decide (issue 27). */
+    REPORTS_TO_HIDE: z.coerce.number().int().positive().default(3),
     // WhatsApp provider
     WHATSAPP_PROVIDER: z.enum(["local", "cloud"]).default("local"),
     ALLOW_LOCAL_WHATSAPP_IN_PRODUCTION: bool,

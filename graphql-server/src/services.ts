@@ -16,6 +16,7 @@ import { createInvitationsService } from "./domains/invitations/invitations.serv
 import { createBillingService } from "./domains/billing/billing.service.js";
 import { createStatsService, createStatsSignal } from "./domains/admin/stats.service.js";
 import { createReportsAdminService } from "./domains/admin/reports-admin.service.js";
+import { createSuspensionsService, SUSPENSIONS_SWEEP_MS } from "./domains/admin/suspensions.service.js";
 import { createSuperusersService } from "./domains/admin/superusers.service.js";
 import { createAdminUsersService } from "./domains/admin/admin-users.service.js";
 import { createAuditService } from "./domains/admin/audit.js";
@@ -168,7 +169,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     },
   });
   const presence = createPresenceService({ prisma, clock, log, bus, redisPrefix, statsTouched, runOnce: jobs.runOnce });
-  const reports = createReportsService({ prisma, clock, log, bus, statsTouched });
+  const reports = createReportsService({ prisma, clock, log, bus, statsTouched, reportsToHide: config.REPORTS_TO_HIDE, board: offers });
   const plans = createPlansService({
     prisma,
     clock,
@@ -214,7 +215,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const adminStats = createStatsService({ prisma, clock, log, bus });
   const adminReports = createReportsAdminService({ prisma, clock, log, bus, board: offers, statsTouched });
   const superusers = createSuperusersService({ prisma, clock, sessions });
-  const adminUsers = createAdminUsersService({ prisma, billing });
+  const adminUsers = createAdminUsersService({ prisma, billing, clock });
+  const suspensions = createSuspensionsService({ prisma, clock, log, sessions, board: offers });
+  jobs.every("suspensions-sweep", SUSPENSIONS_SWEEP_MS, () => suspensions.sweep());
   const auditLog = createAuditService({ prisma });
   const sponsors = createSponsorsService({ prisma, clock });
   const exports = createExportsService({ prisma, clock, log, sponsors });
@@ -256,6 +259,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     adminReports,
     superusers,
     adminUsers,
+    suspensions,
     auditLog,
     sponsors,
     exports,

@@ -387,6 +387,8 @@ describe("simple admin", () => {
       email: null,
       city: null,
       plan: "alteza",
+      // Issue 27: her suspension, for the staff's 'Suspender' / 'Retirar suspensão'.
+      suspension: { userId: member.user.id, suspended: false, suspendedAt: null, suspendedUntil: null, reason: null },
     });
     const missing = await admin.client.rest("GET", "/api/admin/user/999999");
     expect(missing.status).toBe(404);

@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   "CONVERSATION_UNAVAILABLE",
   "CONVERSATIONS_CLOSED",
   "SAFETY_TARGET_INVALID",
+  // reports of members and messages, suspension (issue 27)
+  "REPORT_ALREADY_OPEN",
+  "REPORT_OWN_TARGET",
+  "ACCOUNT_SUSPENDED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -154,6 +158,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONVERSATION_UNAVAILABLE: "Não é possível enviar mensagens nesta conversa.",
   CONVERSATIONS_CLOSED: "Esta sócia não está recebendo novas conversas no momento.",
   SAFETY_TARGET_INVALID: "Não é possível fazer isso com esta sócia.",
+  // reports of members and messages, suspension (issue 27)
+  REPORT_ALREADY_OPEN: "Você já denunciou e sua denúncia está em análise pela equipe.",
+  REPORT_OWN_TARGET: "Você não pode denunciar a si mesma",
+  ACCOUNT_SUSPENDED: "Sua conta está suspensa.",
 };
 
 /**

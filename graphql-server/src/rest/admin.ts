@@ -13,7 +13,7 @@ const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
  */
 export function adminRoutes(services: Services) {
   const router = Router();
-  const { adminStats, adminReports, superusers, adminUsers } = services;
+  const { adminStats, adminReports, superusers, adminUsers, suspensions } = services;
   const staff = (req: Request) => requireSuperuser(requireMember(req));
 
   router.get("/admin/stats", async (req, res) => {
@@ -68,6 +68,19 @@ export function adminRoutes(services: Services) {
     const user = staff(req);
     const updated = await adminUsers.changePlan(user, req.params.userId, body(req).plan, { ip: req.ip });
     res.json({ success: true, user: updated });
+  });
+
+  // Suspension (issue 27): {reason, days?} with days 7, 30 or absent (until lifted).
+  router.post("/admin/users/:id/suspend", async (req, res) => {
+    const user = staff(req);
+    const { reason, days } = body(req);
+    const suspension = await suspensions.suspend(user, req.params.id, { reason, days }, { ip: req.ip });
+    res.json({ success: true, suspension });
+  });
+
+  router.delete("/admin/users/:id/suspend", async (req, res) => {
+    const suspension = await suspensions.lift(staff(req), req.params.id, { ip: req.ip });
+    res.json({ success: true, suspension });
   });
 
   // Paged: ?first=&after=; newest members first.

@@ -4,7 +4,8 @@ import type { Services } from "../services.js";
 
 /**
  * POST /api/reports (spec part 2 section 7): `{ reason, customReason, offerId, reportedUserId }` or the
- * variant `{ reportedUserId, offerId, reason }`; answers 201 `{ success: true, id }`.
+ * variant `{ reportedUserId, offerId, reason }`; without offerId, `{ reportedUserId, reason, customReason? }`
+ * reports a member and `{ messageId, reason, customReason? }` a message (issue 27). Answers 201 `{ success: true, id }`.
  */
 export function reportsRoutes(services: Services) {
   const router = Router();
@@ -16,6 +17,7 @@ export function reportsRoutes(services: Services) {
     const { id } = await reports.createReport(user, {
       offerId: body.offerId,
       reportedUserId: body.reportedUserId,
+      messageId: body.messageId,
       reason: body.reason,
       customReason: body.customReason,
     });

@@ -17,11 +17,13 @@ const issue = (code: ErrorCode, message: string = ERROR_MESSAGES[code]): ReportI
 /**
  * What a member sends when she reports a post (spec part 2 sections 3 and 7, both payload variants:
  * `{ reason, customReason, offerId, reportedUserId }` or `{ reportedUserId, offerId, reason }`).
- * The reason is case-insensitive; a description is required for 'other'.
+ * Without an offer, `{ reportedUserId, reason }` reports a member and `{ messageId, reason }` a message
+ * (issue 27). The reason is case-insensitive; a description is required for 'other'.
  */
 export const reportInputSchema = z
   .object({
     offerId: z.unknown().optional(),
+    messageId: z.unknown().optional(),
     reportedUserId: z.unknown().optional(),
     reason: z.unknown().optional(),
     customReason: z.unknown().optional(),
@@ -40,13 +42,32 @@ export const reportInputSchema = z
       return fail(reason === "other" ? issue("REPORT_DESCRIPTION_REQUIRED") : issue("VALIDATION", `A descrição deve ter no máximo ${max} caracteres`));
     }
     const absent = (value: unknown) => value === undefined || value === null || value === "";
-    if (absent(input.offerId)) return fail(issue("VALIDATION", "Informe a publicação denunciada"));
+    const common = { reason: reason as (typeof REPORT_REASONS)[number], customReason: customReason || null };
+    // No offer: a message (messageId) or a member (reportedUserId) is reported (issue 27).
+    if (absent(input.offerId) && !absent(input.messageId)) {
+      const messageId = parseId(input.messageId);
+      if (messageId === null) return fail(issue("NOT_FOUND", REPORT_TARGET_TEXTS.messageNotFound));
+      return { kind: "message" as const, messageId, offerId: undefined, reportedUserId: undefined, ...common };
+    }
+    if (absent(input.offerId) && !absent(input.reportedUserId)) {
+      const reportedUserId = parseId(input.reportedUserId);
+      if (reportedUserId === null) return fail(issue("NOT_FOUND", REPORT_TARGET_TEXTS.memberNotFound));
+      return { kind: "member" as const, reportedUserId, offerId: undefined, messageId: undefined, ...common };
+    }
+    if (absent(input.offerId)) return fail(issue("VALIDATION", REPORT_TARGET_TEXTS.targetRequired));
     const offerId = parseId(input.offerId);
     if (offerId === null) return fail(issue("NOT_FOUND", "Oferta não encontrada"));
     const reportedUserId = absent(input.reportedUserId) ? undefined : parseId(input.reportedUserId);
     if (reportedUserId === null) return fail(issue("REPORT_TARGET_MISMATCH"));
-    return { offerId, reportedUserId, reason: reason as (typeof REPORT_REASONS)[number], customReason: customReason || null };
+    return { kind: "offer" as const, offerId, reportedUserId, messageId: undefined, ...common };
   });
+
+/** The refusals of a report's target (a post, a member or a message). */
+export const REPORT_TARGET_TEXTS = {
+  targetRequired: "Informe o que está denunciando: a publicação (offerId), a sócia (reportedUserId) ou a mensagem (messageId)",
+  memberNotFound: "Usuária não encontrada",
+  messageNotFound: "Mensagem não encontrada",
+} as const;
 
 export type ReportPayload = z.output<typeof reportInputSchema>;
 

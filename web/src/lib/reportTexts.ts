@@ -4,6 +4,18 @@ import type { ReportReasonName } from "@clube-coroa/schema";
 export const REPORT_TEXTS = {
   title: "Denunciar Publicação",
   intro: (title: string) => `Conte o que há de errado com "${title}". A autora não saberá quem denunciou.`,
+  /** A member, from her profile or a conversation (issue 27). */
+  report: "Denunciar",
+  memberTitle: "Denunciar Sócia",
+  memberIntro: (name: string) => `Conte o que há de errado com ${name}. Ela não saberá quem denunciou.`,
+  /** A message, from the thread (issue 27). */
+  reportMessage: "Denunciar mensagem",
+  messageTitle: "Denunciar Mensagem",
+  messageIntro: (name: string) => `Conte o que há de errado nesta mensagem de ${name}. A equipe guarda uma cópia dela; ${name} não saberá quem denunciou.`,
+  /** After a report of a member or message: blocking her, offered in the same dialog. */
+  sentBlockOffer: (name: string) => `Nossa equipe vai analisar. Quer também bloquear ${name}? Vocês não trocarão mais mensagens, e ela não é avisada.`,
+  blockNow: (name: string) => `Bloquear ${name}`,
+  notNow: "Agora não",
   reasonLegend: "Motivo da denúncia",
   reasons: {
     spam: "Spam",

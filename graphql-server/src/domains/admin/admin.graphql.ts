@@ -7,6 +7,7 @@ import type { AuditEntryDTO } from "./audit.js";
 import type { AdminReportDTO } from "./reports-admin.service.js";
 import type { AdminStats } from "./stats.service.js";
 import type { SuperUserDTO } from "./superusers.service.js";
+import type { SuspensionDTO } from "./suspensions.service.js";
 
 // Staff tools (issue 12, /work/briefs/admin-contract.graphql). Every field is superuser-only:
 // scope-auth here, and requireSuperuser in each service function (the REST door calls the same).
@@ -46,6 +47,27 @@ const AdminStatsRef = builder.objectRef<AdminStats>("AdminStats").implement({
 });
 
 export const ReportStatusEnum = builder.enumType("ReportStatus", { values: REPORT_STATUSES });
+const ReportKindEnum = builder.enumType("ReportKind", { values: ["offer", "member", "message"] as const, description: "What a report is about." });
+
+const AdminReportMessage = builder.objectRef<NonNullable<AdminReportDTO["reportedMessage"]>>("AdminReportMessage").implement({
+  description: "The copy of a reported message taken when it was reported (kept when the message is deleted).",
+  fields: (t) => ({
+    id: t.exposeInt("id", { nullable: true, description: "Null once the message was deleted." }),
+    content: t.exposeString("content"),
+    sentAt: t.exposeString("sentAt", { description: "ISO 8601, UTC." }),
+  }),
+});
+
+const SuspensionRef = builder.objectRef<SuspensionDTO>("Suspension").implement({
+  description: "A member's suspension by the staff (issue 27).",
+  fields: (t) => ({
+    userId: t.exposeInt("userId"),
+    suspended: t.exposeBoolean("suspended"),
+    suspendedAt: t.exposeString("suspendedAt", { nullable: true }),
+    suspendedUntil: t.exposeString("suspendedUntil", { nullable: true, description: "Null while suspended: until lifted." }),
+    reason: t.exposeString("reason", { nullable: true }),
+  }),
+});
 
 const AdminReportUser = builder.objectRef<NonNullable<AdminReportDTO["reportedUser"]>>("AdminReportUser").implement({
   fields: (t) => ({ id: t.exposeInt("id"), fullName: t.exposeString("fullName", { nullable: true }), phone: t.exposeString("phone") }),
@@ -57,13 +79,17 @@ const AdminReportOffer = builder.objectRef<NonNullable<AdminReportDTO["offer"]>>
     title: t.exposeString("title"),
     content: t.exposeString("content", { description: "The offer's description." }),
     hidden: t.exposeBoolean("hidden", { description: "Taken off the board by the staff." }),
+    underReview: t.exposeBoolean("underReview", { description: "Off the board while enough members' reports are open (REPORTS_TO_HIDE)." }),
   }),
 });
 
 const AdminReportRef = builder.objectRef<AdminReportDTO>("AdminReport").implement({
-  description: "A member's report of an offer, as the staff see it.",
+  description: "A member's report of an offer, a member or a message, as the staff see it.",
   fields: (t) => ({
     id: t.exposeInt("id"),
+    kind: t.field({ type: ReportKindEnum, resolve: (r) => r.kind }),
+    reportedMessage: t.field({ type: AdminReportMessage, nullable: true, resolve: (r) => r.reportedMessage }),
+    openOnTarget: t.exposeInt("openOnTarget", { description: "Pending reports of the same target (this one included): the queue groups by target." }),
     status: t.field({ type: ReportStatusEnum, resolve: (r) => r.status }),
     reason: t.exposeString("reason", { description: "spam, inappropriate, fake, scam, harassment or other." }),
     customReason: t.exposeString("customReason", { nullable: true }),
@@ -102,6 +128,7 @@ const AdminUserRef = builder.objectRef<AdminUserDTO>("AdminUser").implement({
     email: t.exposeString("email", { nullable: true }),
     city: t.exposeString("city", { nullable: true }),
     plan: t.field({ type: PlanEnum, resolve: (u) => u.plan }),
+    suspension: t.field({ type: SuspensionRef, resolve: (u) => u.suspension }),
   }),
 });
 
@@ -224,6 +251,27 @@ builder.mutationField("adminChangePlan", (t) =>
     args: { userId: t.arg.int({ required: true }), plan: t.arg({ type: PlanEnum, required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "AdminChangePlanResult" } },
     resolve: (_root, { userId, plan }, ctx) => ctx.services.adminUsers.changePlan(ctx.user, userId, plan, { ip: ctx.meta.ip }),
+  }),
+);
+
+builder.mutationField("suspendMember", (t) =>
+  t.field({
+    type: SuspensionRef,
+    authScopes: staff,
+    description: "Suspends a member for 7 or 30 days, or until lifted (days omitted): her sessions and sockets end on every instance, sign-in refuses her, her offers leave the board.",
+    args: { userId: t.arg.int({ required: true }), reason: t.arg.string({ required: true }), days: t.arg.int({ required: false }) },
+    errors: { types: [AppError], directResult: true, union: { name: "SuspendMemberResult" } },
+    resolve: (_root, { userId, reason, days }, ctx) => ctx.services.suspensions.suspend(ctx.user, userId, { reason, days }, { ip: ctx.meta.ip }),
+  }),
+);
+
+builder.mutationField("liftSuspension", (t) =>
+  t.field({
+    type: SuspensionRef,
+    authScopes: staff,
+    args: { userId: t.arg.int({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "LiftSuspensionResult" } },
+    resolve: (_root, { userId }, ctx) => ctx.services.suspensions.lift(ctx.user, userId, { ip: ctx.meta.ip }),
   }),
 );
 

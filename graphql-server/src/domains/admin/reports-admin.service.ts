@@ -1,9 +1,9 @@
 import { Repeater } from "@graphql-yoga/subscription";
 import { containsNul, ERROR_TEXTS, parseId, REPORT_STATUSES, type ReportReasonName, TEXT_MESSAGES } from "@clube-coroa/schema";
-import type { Prisma, ReportStatus, User } from "../../generated/prisma/client.js";
+import type { Prisma, ReportKind, ReportStatus, User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
-import type { PrismaClient } from "../../lib/db.js";
+import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import { requireSuperuser } from "./admin.policy.js";
@@ -13,6 +13,8 @@ import { decodeIdCursor, pageOf, pageSize } from "./paging.js";
 /** An abuse report as the staff see it (spec part 2 section 3, "Abuse report (admin view)"). */
 export interface AdminReportDTO {
   id: number;
+  /** What is reported: a post, a member, or a message (issue 27). */
+  kind: ReportKind;
   status: ReportStatus;
   reason: ReportReasonName;
   customReason: string | null;
@@ -21,7 +23,11 @@ export interface AdminReportDTO {
   resolvedAt: string | null;
   reportedUser: { id: number; fullName: string | null; phone: string } | null;
   /** content: the offer's description; hidden: taken off the board by the staff. */
-  offer: { id: number; title: string; content: string; hidden: boolean } | null;
+  offer: { id: number; title: string; content: string; hidden: boolean; underReview: boolean } | null;
+  /** A message report: the copy of the message's text and time taken when reported (kept if it is deleted). */
+  reportedMessage: { id: number | null; content: string; sentAt: string } | null;
+  /** Reports of the same target (kind and offer, member or message) still pending, this one included: the queue groups by target. */
+  openOnTarget: number;
 }
 
 export interface UpdateReportInput {
@@ -35,13 +41,42 @@ const ADMIN_NOTES_MAX = 2000;
 
 const reportInclude = {
   reportedUser: { select: { id: true, fullName: true, phone: true } },
-  offer: { select: { id: true, title: true, description: true, hiddenAt: true } },
+  offer: { select: { id: true, title: true, description: true, hiddenAt: true, underReviewAt: true } },
 } satisfies Prisma.ReportInclude;
 type ReportRow = Prisma.ReportGetPayload<{ include: typeof reportInclude }>;
 
-export function toAdminReportDTO(row: ReportRow): AdminReportDTO {
+/** A report's target as the queue groups it: the offer, the member or the message. */
+export function targetOf(row: Pick<ReportRow, "kind" | "offerId" | "reportedUserId" | "messageId" | "messageContent" | "id">): Prisma.ReportWhereInput {
+  if (row.kind === "offer") return { kind: "offer", offerId: row.offerId ?? -1 };
+  if (row.kind === "member") return { kind: "member", reportedUserId: row.reportedUserId ?? -1 };
+  // A deleted message's reports are grouped by the report itself.
+  return row.messageId === null ? { id: row.id } : { kind: "message", messageId: row.messageId };
+}
+
+const targetKey = (row: Pick<ReportRow, "kind" | "offerId" | "reportedUserId" | "messageId" | "id">) =>
+  `${row.kind}:${row.kind === "offer" ? row.offerId : row.kind === "member" ? row.reportedUserId : (row.messageId ?? `r${row.id}`)}`;
+
+/** How many pending reports each of these rows' targets has: one grouped statement for the page. */
+async function openCounts(prisma: PrismaClient | Tx, rows: ReportRow[]) {
+  const counts = new Map<string, number>();
+  if (rows.length === 0) return counts;
+  const groups = await prisma.report.groupBy({
+    by: ["kind", "offerId", "reportedUserId", "messageId"],
+    where: { status: "pending", OR: rows.map(targetOf) },
+    _count: { _all: true },
+  });
+  for (const group of groups) {
+    // A member's reports group by member whatever offer or message they name; the others by their target.
+    const key = targetKey({ ...group, id: 0 });
+    counts.set(key, (counts.get(key) ?? 0) + group._count._all);
+  }
+  return counts;
+}
+
+export function toAdminReportDTO(row: ReportRow, openOnTarget = row.status === "pending" ? 1 : 0): AdminReportDTO {
   return {
     id: row.id,
+    kind: row.kind,
     status: row.status,
     reason: row.reason,
     customReason: row.customReason,
@@ -49,7 +84,18 @@ export function toAdminReportDTO(row: ReportRow): AdminReportDTO {
     createdAt: row.createdAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     reportedUser: row.reportedUser,
-    offer: row.offer && { id: row.offer.id, title: row.offer.title, content: row.offer.description, hidden: row.offer.hiddenAt !== null },
+    offer: row.offer && {
+      id: row.offer.id,
+      title: row.offer.title,
+      content: row.offer.description,
+      hidden: row.offer.hiddenAt !== null,
+      underReview: row.offer.underReviewAt !== null,
+    },
+    reportedMessage:
+      row.kind === "message" && row.messageContent !== null
+        ? { id: row.messageId, content: row.messageContent, sentAt: (row.messageSentAt ?? row.createdAt).toISOString() }
+        : null,
+    openOnTarget,
   };
 }
 
@@ -89,7 +135,8 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
       include: reportInclude,
     });
     const page = pageOf(rows, take);
-    return { items: page.items.map(toAdminReportDTO), nextCursor: page.nextCursor };
+    const counts = await openCounts(prisma, page.items);
+    return { items: page.items.map((row) => toAdminReportDTO(row, counts.get(targetKey(row)) ?? 0)), nextCursor: page.nextCursor };
   }
 
   async function updateReportStatus(user: Pick<User, "id" | "role"> | null, input: UpdateReportInput, meta: AdminMeta = {}): Promise<AdminReportDTO> {
@@ -111,8 +158,8 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
     if (hideOffer && status !== "resolved") throw new AppError("VALIDATION", ERROR_TEXTS.hideOnlyWhenResolving);
 
     const now = clock.now();
-    const { row, hidden } = await prisma.$transaction(async (tx) => {
-      const current = await tx.report.findUnique({ where: { id: reportId }, select: { id: true, status: true, offerId: true } });
+    const { row, hidden, shown, openOnTarget } = await prisma.$transaction(async (tx) => {
+      const current = await tx.report.findUnique({ where: { id: reportId } });
       if (!current) throw new AppError("NOT_FOUND", ERROR_TEXTS.reportNotFound);
       // Conditional on its state: of two decisions at once, the second finds it decided.
       const decided = await tx.report.updateMany({
@@ -120,35 +167,58 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
         data: { status, adminNotes, resolvedAt: now, resolvedById: actor.id },
       });
       if (decided.count === 0) throw new AppError("REPORT_NOT_PENDING");
+      // The queue shows one row per target: the decision is the target's, so the other pending
+      // reports of it are decided with it (issue 27).
+      const others = await tx.report.findMany({ where: { AND: [targetOf(current), { status: "pending", id: { not: reportId } }] }, select: { id: true } });
+      const alsoDecided = others.map((o) => o.id);
+      if (alsoDecided.length) {
+        await tx.report.updateMany({ where: { id: { in: alsoDecided }, status: "pending" }, data: { status, resolvedAt: now, resolvedById: actor.id } });
+      }
       let hidden: number | null = null;
-      if (hideOffer && current.offerId !== null) {
-        const changed = await tx.offer.updateMany({ where: { id: current.offerId, hiddenAt: null }, data: { hiddenAt: now } });
-        if (changed.count) hidden = current.offerId;
+      let shown: number | null = null;
+      if (current.kind === "offer" && current.offerId !== null) {
+        if (hideOffer) {
+          const changed = await tx.offer.updateMany({ where: { id: current.offerId, hiddenAt: null }, data: { hiddenAt: now, underReviewAt: null } });
+          if (changed.count) hidden = current.offerId;
+        } else {
+          // Reviewed: an offer the reports had taken off the board is shown again ('Descartar', or resolved without hiding).
+          const changed = await tx.offer.updateMany({ where: { id: current.offerId, underReviewAt: { not: null } }, data: { underReviewAt: null } });
+          if (changed.count) shown = current.offerId;
+        }
       }
       await writeAudit(tx, {
         actorId: actor.id,
         action: "report.status",
         targetType: "Report",
         targetId: reportId,
-        data: { from: current.status, to: status, ...(adminNotes ? { adminNotes } : {}), ...(hidden !== null ? { hiddenOfferId: hidden } : {}) },
+        data: {
+          from: current.status,
+          to: status,
+          ...(adminNotes ? { adminNotes } : {}),
+          ...(hidden !== null ? { hiddenOfferId: hidden } : {}),
+          ...(shown !== null ? { shownOfferId: shown } : {}),
+          ...(alsoDecided.length ? { alsoDecided } : {}),
+        },
         ip: meta.ip,
         at: now,
       });
       const row = await tx.report.findUniqueOrThrow({ where: { id: reportId }, include: reportInclude });
-      return { row, hidden };
+      return { row, hidden, shown, openOnTarget: 0 };
     });
-    if (hidden !== null) {
-      board.offerHidden(hidden);
-      log.info({ reportId, offerId: hidden }, "offer hidden by the staff");
+    if (hidden !== null || shown !== null) {
+      board.offerHidden((hidden ?? shown) as number);
+      log.info({ reportId, offerId: hidden ?? shown, hidden: hidden !== null }, hidden !== null ? "offer hidden by the staff" : "offer shown again after review");
     }
     deps.statsTouched();
-    return toAdminReportDTO(row);
+    return toAdminReportDTO(row, openOnTarget);
   }
 
   /** A report as the staff see it; null when it is gone. */
   async function getReport(id: number): Promise<AdminReportDTO | null> {
     const row = await prisma.report.findUnique({ where: { id }, include: reportInclude });
-    return row ? toAdminReportDTO(row) : null;
+    if (!row) return null;
+    const counts = await openCounts(prisma, [row]);
+    return toAdminReportDTO(row, counts.get(targetKey(row)) ?? 0);
   }
 
   return {

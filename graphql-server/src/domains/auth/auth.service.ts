@@ -1,4 +1,4 @@
-import { containsNul, ERROR_TEXTS, LIMITS, normalisePhone, TEXT_MESSAGES, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, LIMITS, normalisePhone, suspensionMessage, TEXT_MESSAGES, TOKEN_PATTERN, userIdFromReferralCode } from "@clube-coroa/schema";
 import type { Config } from "../../config.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
@@ -13,6 +13,7 @@ import { toUserDTO, type UserDTO } from "../users/users.service.js";
 import type { SessionMeta, SessionStore } from "./sessions.js";
 import { writeAudit } from "../admin/audit.js";
 import { lockSuperuserPhone } from "../admin/superusers.service.js";
+import { isSuspended } from "../admin/suspensions.service.js";
 
 export interface AuthDeps {
   prisma: PrismaClient;
@@ -283,6 +284,8 @@ export function createAuthService(deps: AuthDeps) {
       const consumed = await tx.loginToken.updateMany({ where: { id: latest.id, usedAt: null }, data: { usedAt: now } });
       if (consumed.count === 0) throw new AppError("TOKEN_USED");
       let user = await tx.user.findUnique({ where: { phone } });
+      // Suspended by the staff (issue 27): no session while it lasts (the code stays unused: rolled back).
+      if (user && isSuspended(user, now)) throw new AppError("ACCOUNT_SUSPENDED", suspensionMessage(user.suspendedUntil));
       let promoted = false;
       const created = !user;
       // A phone a superuser added before she had an account (the lock orders it with that addition).

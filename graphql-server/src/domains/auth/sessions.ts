@@ -225,6 +225,11 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
         if (expiresAt > now && trusted) cache.set(tokenHash, session, generation);
       }
       const { sessionId, user, lastUsedAt } = session;
+      // A suspended member's sessions were deleted with her suspension; one opened just before is refused too.
+      if (user.suspendedAt !== null && (user.suspendedUntil === null || user.suspendedUntil > now)) {
+        cache.forgetToken(tokenHash);
+        return null;
+      }
       if (session.expiresAt <= now) {
         cache.forgetToken(tokenHash);
         await prisma.session.deleteMany({ where: { id: sessionId } });

@@ -42,6 +42,8 @@ export interface ConversationDTO {
   messagingClosed: boolean;
   /** Where her search's words were found (a search's answer only; record 0265). */
   match?: ConversationMatch;
+  /** The other member is suspended by the staff (issue 27): the conversation shows 'Conta suspensa' and takes no message. */
+  otherSuspended: boolean;
 }
 
 export type { ConversationMatch } from "./conversation-search.js";
@@ -49,7 +51,16 @@ export type { ConversationMatch } from "./conversation-search.js";
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 200;
 
-const userCard = { id: true, fullName: true, nickname: true, profilePhoto: true, plan: true, isOnline: true } satisfies Prisma.UserSelect;
+const userCard = {
+  id: true,
+  fullName: true,
+  nickname: true,
+  profilePhoto: true,
+  plan: true,
+  isOnline: true,
+  suspendedAt: true,
+  suspendedUntil: true,
+} satisfies Prisma.UserSelect;
 
 /** A message cursor (a message id); 0 is accepted as "from the start". */
 function validCursor(value: unknown): number | undefined {
@@ -64,7 +75,7 @@ function validCursor(value: unknown): number | undefined {
  * Her conversations with everything the list shows, in three queries whatever their number:
  * memberships with offer and members, then last messages and unread counts for all at once.
  */
-async function loadConversations(prisma: PrismaClient, userId: number, where: Prisma.ConversationMemberWhereInput): Promise<ConversationDTO[]> {
+async function loadConversations(prisma: PrismaClient, userId: number, where: Prisma.ConversationMemberWhereInput, now: Date): Promise<ConversationDTO[]> {
   const rows = await prisma.conversationMember.findMany({
     where: { userId, ...where },
     orderBy: [{ conversation: { lastMessageAt: "desc" } }, { conversationId: "desc" }],
@@ -95,9 +106,11 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
   const lastById = new Map(lasts.map((m) => [m.conversationId, m]));
   const unreadById = new Map(unread.map((u) => [u.conversationId, Number(u.count)]));
   return rows.map(({ conversation: c }) => {
-    const member = c.members[0]?.user ?? null;
-    const closed = member !== null && blocked.has(member.id);
-    // No presence across a block.
+    const found = c.members[0]?.user ?? null;
+    const suspended = found !== null && found.suspendedAt !== null && (found.suspendedUntil === null || found.suspendedUntil > now);
+    const member = found && { id: found.id, fullName: found.fullName, nickname: found.nickname, profilePhoto: found.profilePhoto, plan: found.plan, isOnline: found.isOnline };
+    const closed = member !== null && (blocked.has(member.id) || suspended);
+    // No presence across a block, nor of a suspended member.
     const other = member && closed ? { ...member, isOnline: false } : member;
     const last = lastById.get(c.id);
     return {
@@ -108,8 +121,9 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
       lastMessageAt: c.lastMessageAt.toISOString(),
       createdAt: c.createdAt.toISOString(),
       // No unread count across a block either (a mute keeps hers: marked unread inside the conversation).
-      unreadCount: closed ? 0 : (unreadById.get(c.id) ?? 0),
+      unreadCount: closed && !suspended ? 0 : (unreadById.get(c.id) ?? 0),
       messagingClosed: closed,
+      otherSuspended: suspended,
     };
   });
 }
@@ -131,7 +145,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     if (parseId(conversationId) === null) throw notFound();
     await membership(prisma, user.id, conversationId);
   }
-  const load = (userId: number, where: Prisma.ConversationMemberWhereInput) => loadConversations(prisma, userId, where);
+  const load = (userId: number, where: Prisma.ConversationMemberWhereInput) => loadConversations(prisma, userId, where, clock.now());
   const { sendMessage } = createMessageSender(deps, publishUnread);
 
   async function getConversation(user: Pick<User, "id">, conversationId: number) {

@@ -133,8 +133,11 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
       WITH conv AS (
         SELECT c.id, c."lastMessageAt", c."offerId",
           (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked",
-          EXISTS (SELECT 1 FROM "ConversationMember" om WHERE om."conversationId" = c.id AND om."userId" <> ${user.id}
-            AND ${blockedBetweenSql(user.id, Prisma.sql`om."userId"`)}) AS "blocked"
+          EXISTS (SELECT 1 FROM "ConversationMember" om JOIN "User" ou ON ou.id = om."userId"
+            WHERE om."conversationId" = c.id AND om."userId" <> ${user.id}
+            AND (${blockedBetweenSql(user.id, Prisma.sql`om."userId"`)}
+              -- a suspended member takes no message (issue 27), refused as neutrally as a block
+              OR (ou."suspendedAt" IS NOT NULL AND (ou."suspendedUntil" IS NULL OR ou."suspendedUntil" > ${now}::timestamp(3))))) AS "blocked"
         FROM "Conversation" c JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = c."offerId"
         WHERE c.id = ${conversationId}
           AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})

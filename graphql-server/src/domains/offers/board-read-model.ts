@@ -62,6 +62,8 @@ export interface OfferDTO {
   isLiked: boolean;
   /** Set only on the owner's own view of an offer the staff took off the board (`offer(id)`). */
   hidden?: boolean;
+  /** Set only on its owner's and the staff's view of an offer off the board while enough members' reports are open ('Em análise'). */
+  underReview?: boolean;
 }
 
 
@@ -207,13 +209,17 @@ function afterCursor(cursor: string): [samePlan: Prisma.OfferWhereInput, lowerPl
   ];
 }
 
+/** What keeps an offer on the board at all (the shared pages, search, counts and likes alike). */
+export const BOARD_VISIBLE = { hiddenAt: null, underReviewAt: null, authorSuspended: false } satisfies Prisma.OfferWhereInput;
+
 export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === "string" && (list as readonly string[]).includes(value);
 
 /** The filter as a Prisma condition; unknown or 'all' values mean no filter, like the client sends. */
 export function boardWhere(filter: OfferFilter): Prisma.OfferWhereInput {
-  // Offers the staff hid (a resolved report) are on nobody's board.
-  const where: Prisma.OfferWhereInput = { hiddenAt: null };
+  // Offers the staff hid (a resolved report) are on nobody's board; nor, while they last, offers
+  // under review (REPORTS_TO_HIDE members' open reports) and offers of a suspended member (issue 27).
+  const where: Prisma.OfferWhereInput = { ...BOARD_VISIBLE };
   if (isOneOf(OFFER_TYPES, filter.type)) where.type = filter.type;
   if (isOneOf(POST_TYPES, filter.postType)) where.postType = filter.postType;
   const state = filter.state?.trim().toUpperCase();

@@ -61,7 +61,8 @@ export interface SearchNarrowing {
 const BOARD_ORDER_SQL = Prisma.sql`o."authorPlanRank" DESC, o."authorJoinedAt" ASC, o."createdAt" DESC, o."id" DESC`;
 
 function narrowingSql(n: SearchNarrowing): Prisma.Sql {
-  const parts = [Prisma.sql`o."hiddenAt" IS NULL`];
+  // The board's BOARD_VISIBLE (not hidden, not held for review, not a suspended author's).
+  const parts = [Prisma.sql`o."hiddenAt" IS NULL AND o."underReviewAt" IS NULL AND NOT o."authorSuspended"`];
   if (n.type) parts.push(Prisma.sql`o."type"::text = ${n.type}`);
   if (n.postType) parts.push(Prisma.sql`o."postType"::text = ${n.postType}`);
   if (n.state) parts.push(Prisma.sql`o."state" = ${n.state}`);

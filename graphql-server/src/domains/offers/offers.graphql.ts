@@ -40,6 +40,10 @@ export const OfferRef = builder.objectRef<OfferDTO>("Offer").implement({
       description: "Taken off the board by the staff (a resolved report); only its owner still sees it, through offer(id).",
       resolve: (o) => o.hidden ?? false,
     }),
+    underReview: t.boolean({
+      description: "Off the board while enough members' reports are open, until the staff decide ('Em análise'); only its owner and the staff see it, through offer(id) and myOffers.",
+      resolve: (o) => o.underReview ?? false,
+    }),
     createdAt: t.string({ description: "ISO 8601, UTC.", resolve: (o) => o.createdAt.toISOString() }),
     userNickname: t.exposeString("userNickname", { nullable: true }),
     userFullName: t.exposeString("userFullName", { nullable: true }),
@@ -194,7 +198,7 @@ builder.queryField("offer", (t) =>
     type: OfferRef,
     nullable: true,
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_root, { id }, ctx) => ctx.services.offers.getOffer(id, ctx.user?.id),
+    resolve: (_root, { id }, ctx) => ctx.services.offers.getOffer(id, ctx.user?.id, ctx.user?.role === "superuser"),
   }),
 );
 

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
-import { authorSelect, createBoardReadModel, isOneOf, type ListOffersArgs, offerCard, type OfferDTO, type OfferFilter, presentOffer } from "./board-read-model.js";
+import { authorSelect, BOARD_VISIBLE, createBoardReadModel, isOneOf, type ListOffersArgs, offerCard, type OfferDTO, type OfferFilter, presentOffer } from "./board-read-model.js";
 
 export interface OffersDeps {
   prisma: PrismaClient;
@@ -109,15 +109,25 @@ export function createOffersService(deps: OffersDeps) {
     return board.pageJson(filter, REST_BOARD_LIMIT, viewerId);
   }
 
-  async function getOffer(id: number, viewerId?: number): Promise<OfferDTO | null> {
+  async function getOffer(id: number, viewerId?: number, viewerIsStaff = false): Promise<OfferDTO | null> {
     const row = await prisma.offer.findUnique({ where: { id }, include: { user: { select: authorSelect } } });
     if (!row) return null;
+    const own = viewerId !== undefined && row.userId === viewerId;
     // A hidden offer exists for its owner only, who sees it marked hidden.
-    if (row.hiddenAt && row.userId !== viewerId) return null;
+    if (row.hiddenAt && !own) return null;
+    // Under review, or of a suspended member: for its owner and the staff only (issue 27).
+    if ((row.underReviewAt || row.authorSuspended) && !own && !viewerIsStaff) return null;
     // Nor across a block, either way (issue 27): the same answer as an offer that does not exist.
     if (!(await board.mayView(viewerId, row.userId))) return null;
     const card = presentOffer(offerCard(row), viewerId, (await likedAmong(viewerId, [row.id])).has(row.id));
-    return row.hiddenAt ? { ...card, hidden: true } : card;
+    return marked(row, card);
+  }
+
+  /** The owner's (and staff's) marks on a card off the board: hidden by the staff, or under review. */
+  function marked(row: { hiddenAt: Date | null; underReviewAt: Date | null }, card: OfferDTO): OfferDTO {
+    if (row.hiddenAt) return { ...card, hidden: true };
+    if (row.underReviewAt) return { ...card, underReview: true };
+    return card;
   }
 
   /**
@@ -138,7 +148,7 @@ export function createOffersService(deps: OffersDeps) {
     const liked = await likedAmong(user.id, rows.map((r) => r.id));
     return rows.map((row) => {
       const card = presentOffer(offerCard(row), user.id, liked.has(row.id));
-      return { offer: row.hiddenAt ? { ...card, hidden: true } : card, conversationCount: row._count.conversations };
+      return { offer: marked(row, card), conversationCount: row._count.conversations };
     });
   }
 
@@ -214,7 +224,7 @@ export function createOffersService(deps: OffersDeps) {
   async function toggleLike(user: Pick<User, "id">, offerId: number) {
     await assertAllowed(deps.likeLimiter, user.id);
     const result = await prisma.$transaction(async (tx) => {
-      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL FOR UPDATE`;
+      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL AND "underReviewAt" IS NULL AND NOT "authorSuspended" FOR UPDATE`;
       if (found.length === 0) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
       const removed = await tx.like.deleteMany({ where: { userId: user.id, offerId } });
       const liked = removed.count === 0;
@@ -238,7 +248,7 @@ export function createOffersService(deps: OffersDeps) {
   async function communityStats() {
     const [totalMembers, byType] = await Promise.all([
       prisma.user.count(),
-      prisma.offer.groupBy({ by: ["type"], where: { hiddenAt: null }, _count: { _all: true } }),
+      prisma.offer.groupBy({ by: ["type"], where: BOARD_VISIBLE, _count: { _all: true } }),
     ]);
     const count = (type: OfferTypeName) => byType.find((g) => g.type === type)?._count._all ?? 0;
     return { totalMembers, totalCollabs: count("collab"), totalPermutas: count("permuta"), totalApoios: count("apoio") };
@@ -287,7 +297,7 @@ export function createOffersService(deps: OffersDeps) {
     authorChanged(authorId: number) {
       publish({ kind: "author", authorId });
     },
-    /** The staff hid an offer (after commit): every board drops it at once. */
+    /** The staff hid an offer, or reports put it under review or the staff ended that (after commit): every board changes at once. */
     offerHidden(offerId: number) {
       void publish({ kind: "updated", offerId });
     },

@@ -69,7 +69,8 @@ export function createMembersService(deps: { prisma: PrismaClient }) {
 
   /**
    * A page of the directory: higher plan first, then the earlier member (the board's order). Never
-   * herself, a member with an incomplete profile (no name to show), nor a member on the other side of a block.
+   * herself, a member with an incomplete profile (no name to show), a member on the other side of a
+   * block, nor a suspended one.
    */
   async function directory(viewer: User, filter: MemberFilter, page: { first?: number | null; after?: string | null } = {}): Promise<MembersPage> {
     assertMayBrowse(viewer);
@@ -84,6 +85,8 @@ export function createMembersService(deps: { prisma: PrismaClient }) {
       Prisma.sql`u."profileComplete"`,
       Prisma.sql`u."id" <> ${viewer.id}`,
       Prisma.sql`NOT ${blockedBetweenSql(viewer.id, Prisma.sql`u."id"`)}`,
+      // Suspended by the staff (issue 27): not listed until the suspension ends (the minute's job clears it).
+      Prisma.sql`u."suspendedAt" IS NULL`,
     ];
     for (const term of searchTerms(parsed.data.q) ?? []) {
       conditions.push(Prisma.sql`public.cc_unaccent(lower(concat_ws(' ', u."nickname", u."fullName", u."miniBio"))) LIKE ${`%${term}%`}`);

@@ -65,6 +65,11 @@ beforeAll(async () => {
   const blockedHer = await listed("blockedHer", "imperatriz", { nickname: "Bruna Bloqueou" });
   expect((await viewer.client.rest("POST", `/api/users/${blockedByHer.user.id}/block`)).status).toBe(200);
   expect((await blockedHer.client.rest("POST", `/api/users/${viewer.user.id}/block`)).status).toBe(200);
+  // Suspended by the staff: not listed while it lasts.
+  const suspended = await listed("suspended", "majestade", { nickname: "Susana Suspensa" });
+  const staff = await createMember(t, "55287", { role: "superuser" });
+  const suspension = await staff.client.rest("POST", `/api/admin/users/${suspended.user.id}/suspend`, { reason: "Assédio a outras sócias.", days: 7 });
+  expect(suspension.status).toBe(200);
   await createOfferRow(t, ids.ana, "permuta", "Bolo de pote para revenda");
   const hidden = await createOfferRow(t, ids.ana, "collab", "Oferta escondida");
   await t.app.services.prisma.offer.update({ where: { id: hidden.id }, data: { hiddenAt: t.clock.now() } });
@@ -75,7 +80,7 @@ afterAll(async () => {
 });
 
 describe("the members directory 'Parceiras'", () => {
-  it("lists the majestade and imperatriz members, higher plan first, never across a block or a closed profile", async () => {
+  it("lists the majestade and imperatriz members, higher plan first, never across a block, a closed profile or a suspension", async () => {
     const all = ["Lúcia Fotógrafa", "Ana Confeiteira", "Sofia"];
     expect(await restNames(viewer.client)).toEqual(all);
     expect(await gqlNames(viewer.client)).toEqual(all);

@@ -110,8 +110,8 @@ describe("Relatórios de Abuso", () => {
 
   it("lists reports with the spec's columns and offers Resolver and Descartar on pending rows only", async () => {
     renderDashboard({ AdminReports: reports });
-    const table = await screen.findByRole("table", { name: /Denúncias de publicações/ });
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["ID", "Usuária Denunciada", "Oferta", "Motivo", "Status", "Data", "Ações"]);
+    const table = await screen.findByRole("table", { name: /Denúncias de publicações, sócias e mensagens/ });
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["ID", "Tipo", "Usuária Denunciada", "Oferta", "Motivo", "Status", "Data", "Ações"]);
 
     const pending = reportRow(11);
     expect(within(pending).getByText("Denunciada 11")).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe("Relatórios de Abuso", () => {
     expect(within(reportRow(11)).getByRole("button", { name: "Descartar #11" })).toBeDisabled();
     expect(callsOf("UpdateReportStatus")[0].variables).toEqual({ reportId: 11, status: "resolved", hideOffer: true });
 
-    answer.resolve({ data: { updateReportStatus: report(11, "resolved", { reason: "spam", offer: { __typename: "AdminReportOffer", id: 211, title: "Oferta 11", content: "x", hidden: true } }) } });
+    answer.resolve({ data: { updateReportStatus: report(11, "resolved", { reason: "spam", offer: { __typename: "AdminReportOffer", id: 211, title: "Oferta 11", content: "x", hidden: true, underReview: false } }) } });
     expect(await within(reportRow(11)).findByText("Resolvido")).toBeInTheDocument();
     expect(within(reportRow(11)).queryByRole("button")).not.toBeInTheDocument();
     expect(within(reportRow(11)).getByText("Oferta oculta do mural")).toBeInTheDocument();
@@ -161,6 +161,21 @@ describe("Relatórios de Abuso", () => {
     expect(logged).toHaveBeenCalled();
     expect(screen.queryByText("Erro")).not.toBeInTheDocument();
     expect(within(reportRow(11)).getByText("Pendente")).toBeInTheDocument();
+  });
+
+  it("shows each report's kind, the message's copy, and a pending target once with its count (issue 27)", async () => {
+    const items = [
+      report(21, "pending", { kind: "message", openOnTarget: 1, offer: null, reportedMessage: { __typename: "AdminReportMessage", id: 900, content: "Me passa seu PIX", sentAt: "2026-03-12T14:00:00.000Z" } }),
+      report(22, "pending", { kind: "member", openOnTarget: 2, offer: null, reportedUser: { __typename: "AdminReportUser", id: 150, fullName: "Denunciada X", phone: "5511900000150" } }),
+      report(20, "pending", { kind: "member", openOnTarget: 2, offer: null, reportedUser: { __typename: "AdminReportUser", id: 150, fullName: "Denunciada X", phone: "5511900000150" } }),
+    ];
+    renderDashboard({ AdminReports: () => ({ data: { adminReports: { __typename: "AdminReportPage", items, nextCursor: null } } }) });
+    await screen.findByRole("rowheader", { name: "#21" });
+    expect(within(reportRow(21)).getByText("Mensagem")).toBeInTheDocument();
+    expect(within(reportRow(21)).getByText("“Me passa seu PIX”")).toBeInTheDocument();
+    expect(within(reportRow(22)).getByText("Sócia")).toBeInTheDocument();
+    expect(within(reportRow(22)).getByText("2 denúncias pendentes deste alvo")).toBeInTheDocument();
+    expect(screen.queryByRole("rowheader", { name: "#20" })).not.toBeInTheDocument();
   });
 
   it("adds a new report live (reportAdded) at the top", async () => {

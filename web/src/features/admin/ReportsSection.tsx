@@ -23,6 +23,22 @@ function statusOf(status: ReportStatus): { label: string; tone: Tone } {
 
 const reasonLabel = (reason: string) => REPORT_TEXTS.reasons[reason as ReportReasonName] ?? reason;
 
+/** What a report is about, as the queue groups pending reports (issue 27): the offer, the member, or the message. */
+const targetKey = (r: Report) =>
+  r.kind === "offer" ? `offer:${r.offer?.id ?? `r${r.id}`}` : r.kind === "member" ? `member:${r.reportedUser?.id ?? `r${r.id}`}` : `message:${r.reportedMessage?.id ?? `r${r.id}`}`;
+
+/** The page's reports, each pending target once (its newest report; a decision decides the target's others with it). */
+function groupedByTarget(reports: Report[]): Report[] {
+  const seen = new Set<string>();
+  return reports.filter((r) => {
+    if (r.status !== "pending") return true;
+    const key = targetKey(r);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 const ActionCell = styled.div`
   display: flex;
   flex-direction: column;
@@ -71,7 +87,7 @@ export function ReportsSection() {
     },
   });
 
-  const reports = data?.adminReports.items ?? [];
+  const reports = groupedByTarget(data?.adminReports.items ?? []);
   const nextCursor = data?.adminReports.nextCursor ?? null;
 
   const update = async (report: Report, status: "resolved" | "dismissed") => {
@@ -84,6 +100,8 @@ export function ReportsSection() {
       const result = answer?.updateReportStatus;
       // Spec part 2 section 8: a failed status update is only logged; nothing is shown to her.
       if (result?.__typename === "AppError") console.error("updateReportStatus refused", result.code, result.message);
+      // The target's other pending reports were decided with it: the list is read again.
+      else if (report.openOnTarget > 1) void refetch().catch(() => undefined);
     } catch (failure) {
       console.error("updateReportStatus failed", failure);
     } finally {
@@ -107,8 +125,8 @@ export function ReportsSection() {
     <AdminSection title={T.title} busy={loading}>
       <DataTable
         caption={T.caption}
-        minWidth={900}
-        columns={[T.columns.id, T.columns.user, T.columns.offer, T.columns.reason, T.columns.status, T.columns.date, T.columns.actions]}
+        minWidth={980}
+        columns={[T.columns.id, T.columns.kind, T.columns.user, T.columns.offer, T.columns.reason, T.columns.status, T.columns.date, T.columns.actions]}
       >
         <TableRows
           loading={!data && loading}
@@ -128,6 +146,10 @@ export function ReportsSection() {
                   <Nowrap>#{report.id}</Nowrap>
                 </th>
                 <td>
+                  {T.kinds[report.kind]}
+                  {pending && report.openOnTarget > 1 && <Sub>{T.openOnTarget(report.openOnTarget)}</Sub>}
+                </td>
+                <td>
                   {report.reportedUser ? (
                     <>
                       {report.reportedUser.fullName ?? T.noName}
@@ -138,13 +160,23 @@ export function ReportsSection() {
                   )}
                 </td>
                 <td>
-                  {report.offer ? (
+                  {report.kind === "message" && report.reportedMessage ? (
+                    <OfferCell>
+                      <Sub as="span" title={report.reportedMessage.content} style={{ whiteSpace: "normal" }}>
+                        “{truncate(report.reportedMessage.content, 160)}”
+                      </Sub>
+                      <Sub>{T.messageSentAt(formatDate(report.reportedMessage.sentAt))}</Sub>
+                    </OfferCell>
+                  ) : report.kind === "member" ? (
+                    T.noTarget
+                  ) : report.offer ? (
                     <OfferCell>
                       <strong title={report.offer.title}>{truncate(report.offer.title, 60)}</strong>
                       <Sub as="span" title={report.offer.content} style={{ whiteSpace: "normal" }}>
                         {truncate(report.offer.content, 100)}
                       </Sub>
                       {report.offer.hidden && <Sub>{T.offerHidden}</Sub>}
+                      {!report.offer.hidden && report.offer.underReview && <Sub>{T.offerUnderReview}</Sub>}
                     </OfferCell>
                   ) : (
                     T.noOffer

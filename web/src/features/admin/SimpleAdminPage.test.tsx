@@ -222,3 +222,33 @@ describe("parseUserId", () => {
     for (const bad of ["", "abc", "1.5", "0", "-3", "99999999999"]) expect(parseUserId(bad)).toBeNull();
   });
 });
+
+describe("the simple admin: suspension (issue 27)", () => {
+  it("suspends a found member for 30 days with a reason, then lifts it", async () => {
+    const { u, callsOf } = renderSimple({
+      AdminUser: ({ id }) => ({ data: { adminUser: adminUser({ id }) } }),
+      SuspendMember: ({ userId, reason }) => ({
+        data: { suspendMember: { __typename: "Suspension", userId, suspended: true, suspendedUntil: "2026-04-11T15:00:00.000Z", reason } },
+      }),
+      LiftSuspension: ({ userId }) => ({ data: { liftSuspension: { __typename: "Suspension", userId, suspended: false, suspendedUntil: null, reason: null } } }),
+    });
+    await u.type(searchBox(), "42{Enter}");
+    const card = await screen.findByRole("region", { name: "Usuário Encontrado" });
+    expect(within(card).getByText("Não suspensa")).toBeInTheDocument();
+    await u.click(within(card).getByRole("button", { name: "Suspender" }));
+    const dialog = await screen.findByRole("dialog", { name: "Suspender sócia" });
+    await u.click(within(dialog).getByRole("button", { name: "Confirmar Suspensão" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Informe o motivo da suspensão");
+    await u.type(within(dialog).getByLabelText("Motivo da suspensão"), "Golpe com PIX");
+    await u.click(within(dialog).getByRole("radio", { name: /30 dias/ }));
+    await u.click(within(dialog).getByRole("button", { name: "Confirmar Suspensão" }));
+    expect(await findToastText("Sócia suspensa")).toBeInTheDocument();
+    expect(callsOf("SuspendMember")[0].variables).toEqual({ userId: 42, reason: "Golpe com PIX", days: 30 });
+    expect(await within(foundCard()).findByText("Suspensa até 11/04/2026")).toBeInTheDocument();
+    await u.click(within(foundCard()).getByRole("button", { name: "Retirar suspensão" }));
+    const confirm = await screen.findByRole("dialog", { name: "Retirar a suspensão?" });
+    await u.click(within(confirm).getByRole("button", { name: "Retirar suspensão" }));
+    expect(await findToastText("Suspensão retirada")).toBeInTheDocument();
+    expect(await within(foundCard()).findByText("Não suspensa")).toBeInTheDocument();
+  });
+});

@@ -15,6 +15,7 @@ import { AdminHeader } from "./AdminHeader";
 import { AdminPlanBadge, isAccessDenied } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { ChangePlanDialog } from "./ChangePlanDialog";
+import { SuspensionControls } from "./SuspensionControls";
 import { AdminUserDocument } from "./documents";
 import { ExcelDownloadButton } from "./ExcelDownloadButton";
 import { UsersList, useAdminUsers } from "./UsersList";
@@ -112,6 +113,12 @@ function FoundUserCard({ user, onClose, onChanged }: { user: FoundUser; onClose:
           <dt>{F.plan}</dt>
           <dd>
             <AdminPlanBadge plan={user.plan} />
+          </dd>
+        </div>
+        <div>
+          <dt>{ADMIN_TEXTS.suspension.label}</dt>
+          <dd>
+            <SuspensionControls user={user} onChanged={onChanged} />
           </dd>
         </div>
       </Facts>

@@ -48,6 +48,8 @@ export const AdminStatsChangedDocument = graphql(`
 export const AdminReportFieldsFragment = graphql(`
   fragment AdminReportFields on AdminReport {
     id
+    kind
+    openOnTarget
     status
     reason
     customReason
@@ -64,6 +66,12 @@ export const AdminReportFieldsFragment = graphql(`
       title
       content
       hidden
+      underReview
+    }
+    reportedMessage {
+      id
+      content
+      sentAt
     }
   }
 `);
@@ -180,6 +188,11 @@ export const AdminUserFieldsFragment = graphql(`
     email
     city
     plan
+    suspension {
+      suspended
+      suspendedUntil
+      reason
+    }
   }
 `);
 
@@ -333,6 +346,36 @@ export const RevokePartnerApiKeyDocument = graphql(`
       __typename
       ... on PartnerApiKey {
         ...PartnerApiKeyFields
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const SuspendMemberDocument = graphql(`
+  mutation SuspendMember($userId: Int!, $reason: String!, $days: Int) {
+    suspendMember(userId: $userId, reason: $reason, days: $days) {
+      __typename
+      ... on Suspension {
+        userId
+        suspended
+        suspendedUntil
+        reason
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const LiftSuspensionDocument = graphql(`
+  mutation LiftSuspension($userId: Int!) {
+    liftSuspension(userId: $userId) {
+      __typename
+      ... on Suspension {
+        userId
+        suspended
+        suspendedUntil
+        reason
       }
       ...AppErrorFields
     }

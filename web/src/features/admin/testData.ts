@@ -22,6 +22,8 @@ export function report(id: number, status: "pending" | "resolved" | "dismissed",
   return {
     __typename: "AdminReport",
     id,
+    kind: "offer",
+    openOnTarget: status === "pending" ? 1 : 0,
     status,
     reason: "scam",
     customReason: null,
@@ -29,7 +31,8 @@ export function report(id: number, status: "pending" | "resolved" | "dismissed",
     createdAt: "2026-03-12T15:00:00.000Z",
     resolvedAt: status === "pending" ? null : "2026-03-13T10:00:00.000Z",
     reportedUser: { __typename: "AdminReportUser", id: 100 + id, fullName: `Denunciada ${id}`, phone: `55119000000${id}` },
-    offer: { __typename: "AdminReportOffer", id: 200 + id, title: `Oferta ${id}`, content: "Conteúdo da oferta denunciada", hidden: false },
+    offer: { __typename: "AdminReportOffer", id: 200 + id, title: `Oferta ${id}`, content: "Conteúdo da oferta denunciada", hidden: false, underReview: false },
+    reportedMessage: null,
     ...overrides,
   };
 }
@@ -76,6 +79,7 @@ export function adminUser(overrides: Record<string, unknown> = {}) {
     email: "joana@exemplo.com.br",
     city: "Campinas",
     plan: "alteza",
+    suspension: { __typename: "Suspension", suspended: false, suspendedUntil: null, reason: null },
     ...overrides,
   };
 }

@@ -408,7 +408,7 @@ describe("Central de Mensagens", () => {
     );
     expect(await screen.findByTestId("unread-badge")).toHaveTextContent("4");
     await u.click(await screen.findByRole("button", { name: "Mais ações da conversa" }));
-    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Silenciar", "Bloquear"]);
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Denunciar", "Silenciar", "Bloquear"]);
     await u.click(screen.getByRole("menuitem", { name: "Silenciar" }));
     const dialog = await screen.findByRole("dialog", { name: "Silenciar Bia?" });
     expect(within(dialog).getByRole("radio", { name: "1 dia" })).toBeChecked();
@@ -419,5 +419,24 @@ describe("Central de Mensagens", () => {
     await waitFor(() => expect(screen.queryByTestId("unread-badge")).not.toBeInTheDocument());
     // Nothing closes: she can still write.
     expect(screen.getByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
+  });
+
+  it("says 'Conta suspensa' when the other member is suspended, and takes no message (issue 27)", async () => {
+    const suspended = { ...bia, messagingClosed: true, otherSuspended: true };
+    renderApp(
+      "/mensagens/5",
+      handlers({ Conversations: () => ({ data: { conversations: [suspended, carla] } }), Conversation: () => ({ data: { conversation: suspended } }) }),
+    );
+    expect((await screen.findAllByText("Conta suspensa")).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("textbox", { name: "Mensagem" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Bloquear" })).not.toBeInTheDocument();
+  });
+
+  it("'Denunciar mensagem' under her message opens the report dialog for that message (issue 27)", async () => {
+    const u = userEvent.setup();
+    renderApp("/mensagens/5", handlers());
+    const report = (await screen.findAllByRole("button", { name: "Denunciar mensagem" }))[0];
+    await u.click(report);
+    expect(await screen.findByRole("dialog", { name: "Denunciar Mensagem" })).toBeInTheDocument();
   });
 });

@@ -135,3 +135,18 @@ export const ClosedNotice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
 `;
+
+/** 'Denunciar mensagem' under another member's message (issue 27): small, but a full-size target. */
+export const ReportLink = styled.button`
+  display: block;
+  margin-left: auto;
+  min-height: 24px;
+  padding: 0 2px;
+  border: 0;
+  background: none;
+  color: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-decoration: underline;
+  cursor: pointer;
+  opacity: 0.85;
+`;

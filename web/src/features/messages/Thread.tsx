@@ -9,14 +9,15 @@ import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
-import { loadUpgradePromptDialog, OFFER_TEXTS, type UpgradePrompt } from "../offers";
+import { loadReportDialog, loadUpgradePromptDialog, OFFER_TEXTS, type ReportTarget, type UpgradePrompt } from "../offers";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 import { useSession } from "../session";
 import { OnlineDot } from "./ConversationList";
 import { appendToThread, touchConversation } from "./cache";
 import { ConversationDocument, ConversationsDocument, DeleteConversationDocument, SendMessageDocument } from "./documents";
 import { avatarName, dayKey, dayLabel, displayName, timeLabel } from "./format";
 import { MT } from "./messageTexts";
-import { OverflowMenu } from "../../components/OverflowMenu";
+import { OverflowMenu, type MenuAction } from "../../components/OverflowMenu";
 import { loadBlockDialog, loadMuteDialog, SAFETY_TEXTS, type BlockTarget, type MuteTarget } from "../safety";
 import {
   AvatarWrap,
@@ -31,6 +32,7 @@ import {
   Header,
   MessageList,
   OlderRow,
+  ReportLink,
   Scroller,
   Who,
   Wrap,
@@ -51,12 +53,34 @@ const UpgradePromptDialog = lazyWhenOpen(loadUpgradePromptDialog, (p) => p.promp
 // 'Bloquear' from the conversation, fetched when first asked (issue 27).
 const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
 const MuteDialog = lazyWhenOpen(loadMuteDialog, (p) => p.target !== null);
+// 'Denunciar' the member or one of her messages, fetched when first asked (issue 27).
+const ReportDialog = lazyWhenOpen(loadReportDialog, (p) => p.target !== null);
 
 /** A message's key for the server (sendMessage's clientMessageId); randomUUID needs a secure page. */
 const newMessageKey = () =>
   typeof crypto.randomUUID === "function"
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * The conversation's 'Mais ações da conversa': 'Denunciar' her always; 'Silenciar' and 'Bloquear' while
+ * messages still pass between them (issue 27). A menu, so the header keeps her name whole (issue 24).
+ */
+function ConversationMenu(props: {
+  target: { userId: number; name: string };
+  closed: boolean;
+  onReport: (target: ReportTarget) => void;
+  onMute: (target: MuteTarget) => void;
+  onBlock: (target: BlockTarget) => void;
+}) {
+  const { target, closed } = props;
+  const actions: MenuAction[] = [{ label: REPORT_TEXTS.report, onSelect: () => props.onReport({ kind: "member", ...target, blockable: !closed }) }];
+  if (!closed) {
+    actions.push({ label: SAFETY_TEXTS.mute, onSelect: () => props.onMute(target) });
+    actions.push({ label: SAFETY_TEXTS.block, onSelect: () => props.onBlock(target), tone: "danger" });
+  }
+  return <OverflowMenu label={MT.moreActions} actions={actions} />;
+}
 
 export function Thread({ conversationId }: { conversationId: number }) {
   const client = useApolloClient();
@@ -69,6 +93,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [upgrade, setUpgrade] = useState<UpgradePrompt | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const [muting, setMuting] = useState<MuteTarget | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   useToastsAbove(composer);
@@ -176,6 +201,8 @@ export function Thread({ conversationId }: { conversationId: number }) {
   }
 
   const name = displayName(info?.otherUser ?? null);
+  const reportMessage = (messageId: number) =>
+    info?.otherUser && setReporting({ kind: "message", messageId, userId: info.otherUser.id, name, blockable: !info.messagingClosed });
   const online = !!info?.otherUser?.isOnline;
   let previousDay = "";
 
@@ -194,15 +221,15 @@ export function Thread({ conversationId }: { conversationId: number }) {
                 {name}
                 <VisuallyHidden> ({online ? MT.online : MT.offline})</VisuallyHidden>
               </h2>
-              <p>{info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
+              <p>{info.otherSuspended ? MT.accountSuspended : info.offer ? `${OFFER_TEXTS.kind[info.offer.type]} · ${info.offer.title}` : MT.offerRemoved}</p>
             </Who>
-            {info.otherUser && !info.messagingClosed && (
-              <OverflowMenu
-                label={MT.moreActions}
-                actions={[
-                  { label: SAFETY_TEXTS.mute, onSelect: () => info.otherUser && setMuting({ userId: info.otherUser.id, name }) },
-                  { label: SAFETY_TEXTS.block, onSelect: () => info.otherUser && setBlocking({ userId: info.otherUser.id, name }), tone: "danger" },
-                ]}
+            {info.otherUser && (
+              <ConversationMenu
+                target={{ userId: info.otherUser.id, name }}
+                closed={info.messagingClosed}
+                onReport={setReporting}
+                onMute={setMuting}
+                onBlock={setBlocking}
               />
             )}
             <DeleteButton type="button" aria-label={MT.deleteButton} title={MT.deleteButton} onClick={() => setConfirming(true)}>
@@ -252,6 +279,11 @@ export function Thread({ conversationId }: { conversationId: number }) {
                     <VisuallyHidden>{m.isMine ? "Você" : name}: </VisuallyHidden>
                     <p>{m.content}</p>
                     {pending ? <small>{MT.pending}</small> : <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>}
+                    {!m.isMine && !pending && info?.otherUser && (
+                      <ReportLink type="button" onClick={() => reportMessage(m.id)}>
+                        {REPORT_TEXTS.reportMessage}
+                      </ReportLink>
+                    )}
                   </Bubble>
                 </Fragment>
               );
@@ -261,7 +293,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
         )}
       </Scroller>
       {info?.messagingClosed ? (
-        <ClosedNotice role="status">{SAFETY_TEXTS.closedConversation}</ClosedNotice>
+        <ClosedNotice role="status">{info.otherSuspended ? MT.accountSuspended : SAFETY_TEXTS.closedConversation}</ClosedNotice>
       ) : (
         <Form ref={composer} onSubmit={onSubmit}>
           <VisuallyHidden as="label" htmlFor={inputId}>
@@ -295,6 +327,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
       <UpgradePromptDialog prompt={upgrade} onClose={() => setUpgrade(null)} />
       <MuteDialog target={muting} onClose={() => setMuting(null)} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} onBlocked={() => void conversation.refetch().catch(() => undefined)} />
     </Wrap>
   );
 }

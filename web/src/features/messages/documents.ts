@@ -7,6 +7,7 @@ export const ConversationFieldsFragment = graphql(`
     lastMessageAt
     unreadCount
     messagingClosed
+    otherSuspended
     offer {
       id
       title

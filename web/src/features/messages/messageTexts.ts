@@ -47,6 +47,8 @@ export const MT = {
   yesterday: "Ontem",
   pending: "Enviando…",
   threadLabel: (name: string) => `Mensagens com ${name}`,
+  /** The other member is suspended by the staff (issue 27). */
+  accountSuspended: "Conta suspensa",
   popupTitle: "Nova mensagem",
   popupFrom: (name: string) => `${name} enviou uma mensagem`,
   popupAbout: "Sobre",

@@ -21,6 +21,7 @@ export function conversation(overrides: Partial<ConversationFieldsFragment> = {}
     lastMessageAt: "2026-03-12T14:00:00.000Z",
     unreadCount: 0,
     messagingClosed: false,
+    otherSuspended: false,
     offer: { __typename: "ConversationOffer" as const, id: 30, title: "Fotos para o seu catálogo", type: "permuta" as const },
     otherUser: {
       __typename: "ConversationUser" as const,

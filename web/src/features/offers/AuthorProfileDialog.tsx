@@ -5,6 +5,7 @@ import styled from "styled-components";
 import { Avatar, isPhotoUrl } from "../../components/Avatar";
 import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
+import { REPORT_TEXTS } from "../../lib/reportTexts";
 import { Dialog } from "../../components/Dialog";
 import { Skeleton } from "../../components/Spinner";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
@@ -276,6 +277,7 @@ export function AuthorProfileDialog({
   onBlock,
   onMute,
   children,
+  onReport,
 }: {
   author: AuthorRef | null;
   onClose: () => void;
@@ -286,6 +288,8 @@ export function AuthorProfileDialog({
   onMute?: (author: AuthorRef) => void;
   /** What the opener adds below her profile once it is shown ('Parceiras': her offers and 'Enviar mensagem'). */
   children?: ReactNode;
+  /** 'Denunciar' her (issue 27); absent on her own. */
+  onReport?: (author: AuthorRef) => void;
 }) {
   const { data, loading, error, refetch } = useQuery(AuthorProfileDocument, {
     variables: { id: author?.id ?? 0 },
@@ -308,8 +312,13 @@ export function AuthorProfileDialog({
       <>
         <ProfileView profile={profile} fallbackName={author.name} />
         {children}
-        {(onBlock || onMute) && (
+        {(onBlock || onMute || onReport) && (
           <BlockRow>
+            {onReport && (
+              <Button $variant="ghost" $size="sm" onClick={() => onReport(author)}>
+                {REPORT_TEXTS.report}
+              </Button>
+            )}
             {onMute && (
               <Button $variant="ghost" $size="sm" onClick={() => onMute(author)}>
                 {SAFETY_TEXTS.mute}

@@ -17,6 +17,8 @@ const T = {
     likes: (n: number) => `${n} ${n === 1 ? "curtida" : "curtidas"}`,
     conversations: (n: number) => `${n} ${n === 1 ? "conversa iniciada" : "conversas iniciadas"}`,
     hidden: "Fora do mural: retirada pela moderação",
+    /** Off the board while enough members' reports wait for the staff (issue 27). */
+    underReview: "Em análise",
 };
 
 const Section = styled.section`
@@ -83,6 +85,7 @@ export function MyOffersPanel({ open, onLike, onContact, onEdit, onDelete, onCre
               <span>{T.likes(offer.likes)}</span>
               <span>{T.conversations(conversationCount)}</span>
               {offer.hidden && <span data-hidden="">{T.hidden}</span>}
+              {offer.underReview && !offer.hidden && <span data-hidden="">{T.underReview}</span>}
             </Stats>
           </Item>
         ))}

@@ -334,7 +334,7 @@ describe("editing her offer deep in the board (issue 24)", () => {
     const { calls } = renderBoard(user({ id: 7 }), {
       BoardOffers: page,
       OffersChanged: () => change,
-      BoardOffer: ({ id }) => ({ data: { offer: { ...edited, id, hidden: false } } }),
+      BoardOffer: ({ id }) => ({ data: { offer: { ...edited, id, hidden: false, underReview: false } } }),
     });
     await screen.findByRole("article", { name: "Oferta número 1 do mural" });
     await u.click(screen.getByRole("button", { name: "Ver mais" }));
@@ -443,8 +443,8 @@ describe("'Minhas Publicações' (issue 24)", () => {
   it("gives her own offers in one place, with likes and conversations started, and deletes one there", async () => {
     const u = userEvent.setup();
     const mine = [
-      { __typename: "MyOffer", conversationCount: 3, offer: { ...offerNode({ id: 501, userId: 7, isOwn: true, title: "Minha oferta de fotografia", likes: 1 }), hidden: false } },
-      { __typename: "MyOffer", conversationCount: 0, offer: { ...offerNode({ id: 502, userId: 7, isOwn: true, title: "Meu pedido de design", likes: 0 }), hidden: true } },
+      { __typename: "MyOffer", conversationCount: 3, offer: { ...offerNode({ id: 501, userId: 7, isOwn: true, title: "Minha oferta de fotografia", likes: 1 }), hidden: false, underReview: true } },
+      { __typename: "MyOffer", conversationCount: 0, offer: { ...offerNode({ id: 502, userId: 7, isOwn: true, title: "Meu pedido de design", likes: 0 }), hidden: true, underReview: false } },
     ];
     const { calls } = renderBoard(user({ id: 7 }), {
       MyOffers: () => ({ data: { myOffers: mine } }),
@@ -459,6 +459,8 @@ describe("'Minhas Publicações' (issue 24)", () => {
     expect(within(section).getByText("1 curtida")).toBeInTheDocument();
     expect(within(section).getByText("0 conversas iniciadas")).toBeInTheDocument();
     expect(within(section).getByText("Fora do mural: retirada pela moderação")).toBeInTheDocument();
+    // Off the board while reports wait for the staff (issue 27).
+    expect(within(first.parentElement as HTMLElement).getByText("Em análise")).toBeInTheDocument();
     expect(screen.queryByRole("article", { name: "Fotógrafa busca parceira de design" })).not.toBeInTheDocument();
 
     await u.click(within(first).getByRole("button", { name: "Mais ações" }));

@@ -242,7 +242,7 @@ export function OfferBoard() {
 
       <PlanLimitDialog limit={publishing.planLimit} onClose={() => publishing.setPlanLimit(null)} />
       <UpgradePromptDialog prompt={actions.upgrade} onClose={() => actions.setUpgrade(null)} />
-      <ReportDialog target={actions.reporting} onClose={() => actions.setReporting(null)} />
+      <ReportDialog target={actions.reporting} onClose={() => actions.setReporting(null)} onBlocked={() => board.refreshNow()} />
       <BlockDialog target={blocking} onClose={() => setBlocking(null)} onBlocked={() => board.refreshNow()} />
       <MuteDialog target={muting} onClose={() => setMuting(null)} />
       <AuthorProfileDialog
@@ -262,6 +262,14 @@ export function OfferBoard() {
             ? (author) => {
               actions.setAuthor(null);
               setMuting({ userId: author.id, name: author.name });
+            }
+            : undefined
+        }
+        onReport={
+          actions.author && user && actions.author.id !== user.id
+            ? (author) => {
+              actions.setAuthor(null);
+              actions.setReporting({ kind: "member", userId: author.id, name: author.name });
             }
             : undefined
         }

@@ -1,5 +1,5 @@
 import { ApolloProvider } from "@apollo/client/react";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -137,6 +137,85 @@ describe("ReportDialog", () => {
     await u.click(screen.getByRole("radio", { name: /^Assédio/ }));
     await u.click(send());
     expect(await findToastText("Você não pode denunciar sua própria publicação")).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe("ReportDialog for a member or a message (issue 27)", () => {
+  function setupPerson(target: ReportTarget, handlers: Record<string, Handler>) {
+    const u = userEvent.setup();
+    const onClose = vi.fn();
+    const onBlocked = vi.fn();
+    const { client, calls } = createTestClient(handlers);
+    function PersonHarness() {
+      const [current, setCurrent] = useState<ReportTarget | null>(target);
+      return (
+        <ReportDialog
+          target={current}
+          onBlocked={onBlocked}
+          onClose={() => {
+            setCurrent(null);
+            onClose();
+          }}
+        />
+      );
+    }
+    renderUi(
+      <ApolloProvider client={client}>
+        <PersonHarness />
+      </ApolloProvider>,
+    );
+    return { u, onClose, onBlocked, calls };
+  }
+
+  it("reports a message, then offers 'Bloquear' in the same dialog, which blocks her", async () => {
+    const { u, calls, onBlocked } = setupPerson(
+      { kind: "message", messageId: 77, userId: 9, name: "Bia" },
+      {
+        ReportMessage: () => ({ data: { reportMessage: { __typename: "ReportPayload", id: 3 } } }),
+        BlockMember: ({ userId }) => ({ data: { blockMember: { __typename: "SafetyPayload", success: true, userId } } }),
+      },
+    );
+    expect(screen.getByRole("dialog", { name: "Denunciar Mensagem" })).toBeInTheDocument();
+    await u.click(screen.getByRole("radio", { name: /^Assédio/ }));
+    await u.click(send());
+    const sent = await screen.findByRole("dialog", { name: "Denúncia enviada" });
+    expect(calls.find((c) => c.operationName === "ReportMessage")?.variables).toEqual({ input: { messageId: 77, reason: "harassment" } });
+    expect(within(sent).getByText(/Quer também bloquear Bia\?/)).toBeInTheDocument();
+    await u.click(within(sent).getByRole("button", { name: "Bloquear Bia" }));
+    const confirm = await screen.findByRole("dialog", { name: "Bloquear Bia?" });
+    await u.click(within(confirm).getByRole("button", { name: "Bloquear" }));
+    await waitFor(() => expect(onBlocked).toHaveBeenCalledWith({ userId: 9, name: "Bia" }));
+    expect(calls.find((c) => c.operationName === "BlockMember")?.variables).toEqual({ userId: 9 });
+  });
+
+  it("reports a member; 'Agora não' closes without blocking", async () => {
+    const { u, calls, onClose } = setupPerson(
+      { kind: "member", userId: 12, name: "Carla" },
+      { ReportMember: () => ({ data: { reportMember: { __typename: "ReportPayload", id: 4 } } }) },
+    );
+    expect(screen.getByRole("dialog", { name: "Denunciar Sócia" })).toBeInTheDocument();
+    await u.click(screen.getByRole("radio", { name: /^Perfil falso/ }));
+    await u.click(send());
+    const sent = await screen.findByRole("dialog", { name: "Denúncia enviada" });
+    await u.click(within(sent).getByRole("button", { name: "Agora não" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.operationName === "BlockMember")).toHaveLength(0);
+    expect(calls.find((c) => c.operationName === "ReportMember")?.variables).toEqual({ input: { userId: 12, reason: "fake" } });
+  });
+
+  it("tells a second open report's refusal in the server's words", async () => {
+    const { u, onClose } = setupPerson(
+      { kind: "member", userId: 12, name: "Carla" },
+      {
+        ReportMember: () => ({
+          data: { reportMember: { __typename: "AppError", code: "REPORT_ALREADY_OPEN", message: "Você já denunciou e sua denúncia está em análise pela equipe." } },
+        }),
+      },
+    );
+    await u.click(screen.getByRole("radio", { name: /^Spam/ }));
+    await u.click(send());
+    expect(await findToastText("Você já denunciou e sua denúncia está em análise pela equipe.")).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -6,22 +6,41 @@ import { Button } from "../../components/Button";
 import { Dialog } from "../../components/Dialog";
 import { CharCounter, ChoiceCard, FieldMessage, Fieldset, Label, Stack, TextArea } from "../../components/FormControls";
 import { useToast } from "../../components/Toast";
-import { ReportOfferDocument } from "./documents";
+import { lazyWhenOpen } from "../../lib/lazyComponent";
+import { ReportMemberDocument, ReportMessageDocument, ReportOfferDocument } from "./documents";
 import { REPORT_TEXTS } from "../../lib/reportTexts";
+import { loadBlockDialog, type BlockTarget } from "../safety";
 
 const T = REPORT_TEXTS;
 const { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX, warnAbove: DESCRIPTION_WARN } = LIMITS.reportCustomReason;
 
-/** What is reported: the post and its author (spec part 2 section 3). */
-export interface ReportTarget {
-  offerId: number;
-  reportedUserId: number;
-  title: string;
-}
+/**
+ * What is reported: a post and its author (spec part 2 section 3), a member, or a message of a
+ * conversation (issue 27). After a member's or a message's report the dialog offers to block her.
+ */
+type PersonTarget =
+  | { kind: "member"; userId: number; name: string; blockable?: boolean }
+  | { kind: "message"; messageId: number; userId: number; name: string; blockable?: boolean };
+export type ReportTarget = { kind?: "offer"; offerId: number; reportedUserId: number; title: string } | PersonTarget;
+
+/** A member's or a message's report: after it, blocking her is offered. */
+const isPerson = (target: ReportTarget | null): target is PersonTarget => target?.kind === "member" || target?.kind === "message";
+
+const keyOf = (target: ReportTarget | null) =>
+  !target ? "" : target.kind === "member" ? `member:${target.userId}` : target.kind === "message" ? `message:${target.messageId}` : `offer:${target.offerId}`;
+
+const titleOf = (target: ReportTarget) => (target.kind === "member" ? T.memberTitle : target.kind === "message" ? T.messageTitle : T.title);
+const introOf = (target: ReportTarget) =>
+  target.kind === "member" ? T.memberIntro(target.name) : target.kind === "message" ? T.messageIntro(target.name) : T.intro(target.title);
+
+// 'Bloquear', offered after a member's or a message's report, fetched when she asks for it.
+const BlockDialog = lazyWhenOpen(loadBlockDialog, (p) => p.target !== null);
 
 export interface ReportDialogProps {
   target: ReportTarget | null;
   onClose: () => void;
+  /** She blocked the member after reporting her (the conversation refreshes, the board drops her cards). */
+  onBlocked?: (target: BlockTarget) => void;
 }
 
 const Form = styled.form`
@@ -57,12 +76,30 @@ const Buttons = styled.div`
 `;
 
 /** Server refusals whose own words help her; anything else gets the generic failure text. */
-const SHOWN_CODES = new Set(["REPORT_REASON_REQUIRED", "REPORT_DESCRIPTION_REQUIRED", "REPORT_OWN_OFFER", "NOT_FOUND", "UNAUTHENTICATED", "VALIDATION"]);
+const SHOWN_CODES = new Set([
+  "REPORT_REASON_REQUIRED",
+  "REPORT_DESCRIPTION_REQUIRED",
+  "REPORT_OWN_OFFER",
+  "REPORT_OWN_TARGET",
+  "REPORT_ALREADY_OPEN",
+  "NOT_FOUND",
+  "UNAUTHENTICATED",
+  "VALIDATION",
+]);
+
+const SentText = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 /** 'Denunciar Publicação': a reason, a description for 'Outro', then the report goes to moderation. */
-export function ReportDialog({ target, onClose }: ReportDialogProps) {
+export function ReportDialog({ target, onClose, onBlocked }: ReportDialogProps) {
   const { toast } = useToast();
   const [reportOffer] = useMutation(ReportOfferDocument);
+  const [reportMember] = useMutation(ReportMemberDocument);
+  const [reportMessage] = useMutation(ReportMessageDocument);
+  // Sent, with 'Bloquear' offered (a member's or a message's report); then the block's own dialog.
+  const [sent, setSent] = useState(false);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const [reason, setReason] = useState<ReportReasonName | null>(null);
   const [description, setDescription] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -76,15 +113,16 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const ids = { reason: useId(), description: useId(), descriptionError: useId(), counter: useId() };
 
   // A new target starts a clean form.
-  const offerId = target?.offerId;
+  const targetKey = keyOf(target);
   useEffect(() => {
+    setSent(false);
     setReason(null);
     setDescription("");
     setReasonError(null);
     setDescriptionError(null);
     setSending(false);
     setReveal(0);
-  }, [offerId]);
+  }, [targetKey]);
 
   const trimmed = description.trim();
 
@@ -120,19 +158,23 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     if (!target || sending || !validate() || !reason) return;
     setSending(true);
     const failed = (text: string = T.errorText) => toast({ title: T.errorTitle, description: text, variant: "destructive" });
+    const customReason = reason === "other" || trimmed ? { customReason: trimmed } : {};
     try {
-      const { data } = await reportOffer({
-        variables: {
-          input: {
-            offerId: target.offerId,
-            reportedUserId: target.reportedUserId,
-            reason,
-            ...(reason === "other" || trimmed ? { customReason: trimmed } : {}),
-          },
-        },
-      });
-      const result = data?.reportOffer;
+      let result;
+      if (target.kind === "member") {
+        result = (await reportMember({ variables: { input: { userId: target.userId, reason, ...customReason } } })).data?.reportMember;
+      } else if (target.kind === "message") {
+        result = (await reportMessage({ variables: { input: { messageId: target.messageId, reason, ...customReason } } })).data?.reportMessage;
+      } else {
+        const input = { offerId: target.offerId, reportedUserId: target.reportedUserId, reason, ...customReason };
+        result = (await reportOffer({ variables: { input } })).data?.reportOffer;
+      }
       if (result?.__typename === "ReportPayload") {
+        if (isPerson(target) && target.blockable !== false) {
+          // The same dialog offers to block her (issue 27).
+          setSent(true);
+          return;
+        }
         toast({ title: T.sentTitle, description: T.sentText });
         onClose();
         return;
@@ -145,11 +187,31 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
     }
   };
 
+  const person = isPerson(target) ? target : null;
   return (
-    <Dialog open={!!target} onOpenChange={(open) => !open && !sending && onClose()} title={T.title} closeLabel={T.close}>
-      {target && (
+    <>
+    <Dialog
+      open={!!target && !blocking}
+      onOpenChange={(open) => !open && !sending && onClose()}
+      title={target ? (sent ? T.sentTitle : titleOf(target)) : T.title}
+      closeLabel={T.close}
+    >
+      {person && sent && (
+        <Stack>
+          <SentText role="status">{T.sentBlockOffer(person.name)}</SentText>
+          <Buttons>
+            <Button type="button" $variant="outline" onClick={onClose}>
+              {T.notNow}
+            </Button>
+            <Button type="button" $variant="danger" onClick={() => setBlocking({ userId: person.userId, name: person.name })}>
+              {T.blockNow(person.name)}
+            </Button>
+          </Buttons>
+        </Stack>
+      )}
+      {target && !sent && (
         <Form noValidate onSubmit={submit} aria-busy={sending}>
-          <Intro>{T.intro(target.title)}</Intro>
+          <Intro>{introOf(target)}</Intro>
           <Fieldset ref={reasonsRef} aria-describedby={reasonError ? ids.reason : undefined}>
             <legend>{T.reasonLegend}</legend>
             {REPORT_REASONS.map((value) => (
@@ -213,5 +275,14 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
         </Form>
       )}
     </Dialog>
+    <BlockDialog
+      target={blocking}
+      onClose={() => {
+        setBlocking(null);
+        onClose();
+      }}
+      onBlocked={onBlocked}
+    />
+    </>
   );
 }

@@ -48,6 +48,7 @@ export const BoardOfferDocument = graphql(`
     offer(id: $id) {
       ...BoardOfferFields
       hidden
+      underReview
     }
   }
 `);
@@ -60,6 +61,7 @@ export const MyOffersDocument = graphql(`
       offer {
         ...BoardOfferFields
         hidden
+        underReview
       }
     }
   }
@@ -211,6 +213,30 @@ export const AuthorProfileDocument = graphql(`
         code
         message
         targetPlan
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const ReportMemberDocument = graphql(`
+  mutation ReportMember($input: MemberReportInput!) {
+    reportMember(input: $input) {
+      __typename
+      ... on ReportPayload {
+        id
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const ReportMessageDocument = graphql(`
+  mutation ReportMessage($input: MessageReportInput!) {
+    reportMessage(input: $input) {
+      __typename
+      ... on ReportPayload {
+        id
       }
       ...AppErrorFields
     }

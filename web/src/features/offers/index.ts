@@ -11,3 +11,6 @@ export const loadUpgradePromptDialog = () => import("./PlanDialogs").then((m) =>
 /** The member profile dialog ('Parceiras' opens it too, with what it adds below the profile). */
 export const loadAuthorProfileDialog = () => import("./AuthorProfileDialog").then((m) => m.AuthorProfileDialog);
 export type { AuthorRef } from "./AuthorProfileDialog";
+export type { ReportTarget } from "./ReportDialog";
+/** 'Denunciar': a post, a member or a message (issue 27), then 'Bloquear' offered in the same dialog. */
+export const loadReportDialog = () => import("./ReportDialog").then((m) => m.ReportDialog);

@@ -141,7 +141,7 @@ export function useBoardOffers({ signedIn, sessionLoading, hydrated }: { signedI
       }
       try {
         const answer = (await client.query({ query: BoardOfferDocument, variables: { id }, fetchPolicy: "network-only" })).data;
-        if (!answer?.offer || answer.offer.hidden) dropFromLists(id);
+        if (!answer?.offer || answer.offer.hidden || answer.offer.underReview) dropFromLists(id);
       } catch {
         refreshSoon();
       }
