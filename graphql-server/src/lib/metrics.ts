@@ -7,15 +7,17 @@ import client from "prom-client";
  */
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "AddSuperUser", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
-  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BlockMember", "BoardOffer", "BoardOffers",
-  "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateBanner", "CreateOffer", "CreatePartnerApiKey",
-  "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer", "ImproveOfferText", "LiftSuspension", "Logout",
-  "MarkConversationRead", "Me", "MeUpdated", "MessageAdded", "Messages", "MyBilling", "MyOffers", "MyPayments", "MyProfile",
-  "NewMessageNotifications", "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged",
-  "ReferralStats", "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportMember", "ReportMessage", "ReportOffer", "RevokePartnerApiKey", "SafetySettings", "SendLoginToken",
-  "SendMessage", "SetConversationsFrom", "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember", "UnreadCount",
-  "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus", "ValidatePromoCode",
-  "VerifyLoginToken",
+  "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BlockMember", "BoardOffer",
+  "BoardOffers", "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateBanner", "CreateOffer",
+  "CreatePartnerApiKey", "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer",
+  "ImproveOfferText", "LiftSuspension", "Logout", "MarkConversationRead", "Me", "MeUpdated", "Members", "MessageAdded",
+  "MessageMember", "Messages", "MuteMember", "MyBilling", "MyOffers", "MyPayments", "MyProfile", "NewMessageNotifications",
+  "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged", "ReferralStats",
+  "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportMember", "ReportMessage", "ReportOffer",
+  "RevokePartnerApiKey", "SafetySettings", "SearchConversations", "SendLoginToken", "SendMessage", "SetConversationsFrom",
+  "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
+  "UnmuteMember", "UnreadCount", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
+  "ValidatePromoCode", "VerifyLoginToken",
 ]);
 
 /** The label of an operation name: itself when the web client sends it, "anonymous" without one, else "other". */
