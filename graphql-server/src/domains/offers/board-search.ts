@@ -11,7 +11,7 @@
  * the start of one ('confeit' finds 'confeitaria'). When nothing has her words, titles a small typo away
  * ('confetaria') are found by trigrams.
  */
-import { ERROR_TEXTS } from "@clube-coroa/schema";
+import { ERROR_TEXTS, searchTerms } from "@clube-coroa/schema";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
@@ -20,19 +20,12 @@ import type { BoardCache } from "./board-cache.js";
 /** Most offers one search answers, best first (her words, not scrolling, narrow it further). */
 export const SEARCH_RESULTS_MAX = 500;
 
-/** Words of a search taken at most (the rest are ignored). */
-const SEARCH_WORDS_MAX = 8;
-
 /**
- * The words of a search, letters and digits only (nothing in them is tsquery syntax); null when they
- * hold fewer than two letters or digits in all, which leaves the board as it is. Its length (at most
- * SEARCH_MAX_CHARS) is checked with the board's filters (boardFilterSchema).
+ * The words of a search (schema's searchTerms: letters and digits only, folded, at most 8; nothing in
+ * them is tsquery syntax); null under two letters or digits, which leaves the board as it is. Its
+ * length (at most SEARCH_MAX_CHARS) is checked with the board's filters (boardFilterSchema).
  */
-export function searchWords(q: string | null | undefined): string[] | null {
-  const words = (q ?? "").normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.join("").length < 2) return null;
-  return words.slice(0, SEARCH_WORDS_MAX);
-}
+export const searchWords = (q: string | null | undefined): string[] | null => searchTerms(q);
 
 /**
  * Every word must be there, stemmed ('bolos' is 'bolo'); the last may also be the start of a word, as

@@ -9,6 +9,7 @@ import {
   OFFER_TYPES,
   PLAN_RANK,
   PLANS,
+  searchTerms,
   slugify,
   type BoardCategoryGroup,
   type OfferTypeName,
@@ -42,8 +43,7 @@ export { SEARCH_MAX_CHARS } from "@clube-coroa/schema";
  * them too, and the board stays as it is).
  */
 export function searchVariable(typed: string): string | undefined {
-  const q = typed.trim();
-  return (q.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2 ? q : undefined;
+  return searchTerms(typed) ? typed.trim() : undefined;
 }
 
 const isOfferType = (value: string): value is OfferTypeName => (OFFER_TYPES as readonly string[]).includes(value);
