@@ -2,6 +2,7 @@ import { useId } from "react";
 import { OFFER_TYPES } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { Select } from "../../components/Field";
+import { VisuallyHidden } from "../../components/VisuallyHidden";
 import { earlyTap } from "../../lib/earlyTaps";
 import { ALL, CATEGORY_CHOICES, STATE_OPTIONS, hasFilters, type BoardFilters as Filters } from "./boardModel";
 import { BOARD_TEXTS as T } from "./boardTexts";
@@ -43,6 +44,7 @@ export function BoardFilters({
       <FilterToggle type="button" {...earlyTap("filters")} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
         <ToggleText>
           {T.filters.toggle}
+          <VisuallyHidden>{T.filters.toggleMore}</VisuallyHidden>
           {activeFilters > 0 && <Count aria-label={T.filters.active(activeFilters)}>{activeFilters}</Count>}
         </ToggleText>
       </FilterToggle>

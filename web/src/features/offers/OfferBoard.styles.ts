@@ -221,3 +221,18 @@ export const SearchNote = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+/**
+ * The search box and, on a phone, 'Filtrar' beside it: one row, so a member's first cards stay on her
+ * first screen (issue 28). The filters' panel, the last child, takes the whole width below them.
+ */
+export const SearchRow = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  & > :last-child { grid-column: 1 / -1; }
+  ${({ theme }) => theme.media.md} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;

@@ -12,7 +12,7 @@ import { NO_FILTERS, boardErrorMessage, hasFilters } from "./boardModel";
 import { BOARD_TEXTS } from "./boardTexts";
 import { displayNameOf, OfferCard, type BoardOffer } from "./OfferCard";
 import { loadBlockDialog, loadMuteDialog, type BlockTarget } from "../safety";
-import { Board, Fab, JustPublished, Lead, More, Plus, Results, SearchNote } from "./OfferBoard.styles";
+import { Board, Fab, JustPublished, Lead, More, Plus, Results, SearchNote, SearchRow } from "./OfferBoard.styles";
 import { useBoardOffers } from "./useBoardOffers";
 import { useOfferActions } from "./useOfferActions";
 import { formInitialOf, useOfferPublishing } from "./useOfferPublishing";
@@ -167,16 +167,17 @@ export function OfferBoard() {
 
       {!(signedIn && mineOpen) && (
         <>
-          <BoardSearch hydrated={hydrated} onSearch={board.setSearch} />
-
-          <BoardFilters
-            filters={filters}
-            hydrated={hydrated}
-            open={filtersOpen}
-            onToggle={() => setFiltersOpen((o) => !o)}
-            onFilter={board.setFilter}
-            onClear={() => board.setFilters(NO_FILTERS)}
-          />
+          <SearchRow>
+            <BoardSearch hydrated={hydrated} onSearch={board.setSearch} />
+            <BoardFilters
+              filters={filters}
+              hydrated={hydrated}
+              open={filtersOpen}
+              onToggle={() => setFiltersOpen((o) => !o)}
+              onFilter={board.setFilter}
+              onClear={() => board.setFilters(NO_FILTERS)}
+            />
+          </SearchRow>
 
           {pinned && (
             <JustPublished ref={publishing.justPublishedRef} tabIndex={-1} aria-labelledby={publishing.justPublishedTitle}>

@@ -9,7 +9,9 @@ export const BOARD_TEXTS = {
   lead: "Ofertas e pedidos das parceiras do clube. Curta, filtre e chame para uma parceria.",
   filters: {
     label: "Filtros do mural",
-    toggle: "Filtrar por local e categoria",
+    /** 'Filtrar' shows on a phone; the rest is said to screen readers (the toggle shares a row with the search). */
+    toggle: "Filtrar",
+    toggleMore: " por local e categoria",
     active: (n: number) => `${n} ${n === 1 ? "filtro ativo" : "filtros ativos"}`,
     state: "Local de Publicação",
     type: "Tipo de Publicação",
@@ -26,7 +28,7 @@ export const BOARD_TEXTS = {
   /** The board's search (issue 28). */
   search: {
     label: "Buscar no mural",
-    placeholder: "Buscar: bolo, fotografia, consultoria…",
+    placeholder: "Buscar: bolo, fotografia…",
     clear: "Limpar busca",
     results: (q: string) => `Resultados para “${q}”, os mais próximos primeiro`,
     emptyTitle: "Nada encontrado",
