@@ -8,8 +8,8 @@ import { PlanBadge } from "../../components/Badge";
 import { Button } from "../../components/Button";
 import { Field, Select } from "../../components/Field";
 import { Highlighted } from "../../components/Highlighted";
-import { Card, Centered, Container, Lead, PageTitle } from "../../components/Page";
-import { SignInRequired } from "../../components/SignInRequired";
+import { Container, Lead, PageTitle } from "../../components/Page";
+import { SignInRequiredPage } from "../../components/SignInRequired";
 import type { MembersQuery } from "../../gql/graphql";
 import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 import { lazyWhenOpen } from "../../lib/lazyComponent";
@@ -313,14 +313,7 @@ export function MembersPage() {
   useDocumentTitle(PAGE_TITLES.members);
   const { status } = useSession();
   if (status !== "authenticated") {
-    return (
-      <Centered>
-        <Card>
-          <PageTitle>{T.title}</PageTitle>
-          <SignInRequired text={T.signedOut} />
-        </Card>
-      </Centered>
-    );
+    return <SignInRequiredPage title={T.title} text={T.signedOut} />;
   }
   return <Directory />;
 }

@@ -2,8 +2,8 @@ import { useQuery } from "@apollo/client/react";
 import { useParams } from "react-router-dom";
 import styled from "styled-components";
 import { Button } from "../../components/Button";
-import { Card, Centered, PageTitle } from "../../components/Page";
-import { SignInRequired } from "../../components/SignInRequired";
+import { PageTitle } from "../../components/Page";
+import { SignInRequiredPage } from "../../components/SignInRequired";
 import { Skeleton } from "../../components/Spinner";
 import { WEB_TEXTS } from "../../lib/texts";
 import { useSession } from "../session";
@@ -128,14 +128,7 @@ export function MessagesPage() {
   useDocumentTitle(PAGE_TITLES.messages);
   const { status } = useSession();
   if (status !== "authenticated") {
-    return (
-      <Centered>
-        <Card>
-          <PageTitle>{T.title}</PageTitle>
-          <SignInRequired text={T.signedOut} />
-        </Card>
-      </Centered>
-    );
+    return <SignInRequiredPage title={T.title} text={T.signedOut} />;
   }
   return <Inbox />;
 }

@@ -5,7 +5,7 @@ import styled from "styled-components";
 import { TIMINGS, findCountry, type Profile } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { Card, Centered, Lead, PageTitle } from "../../components/Page";
-import { SignInRequired } from "../../components/SignInRequired";
+import { SignInRequired, SignInRequiredPage } from "../../components/SignInRequired";
 import { Spinner } from "../../components/Spinner";
 import { useToast } from "../../components/Toast";
 import type { ProfileFieldsFragment } from "../../gql/graphql";
@@ -70,14 +70,7 @@ export function ProfilePage() {
   useDocumentTitle(PAGE_TITLES.profile);
   const { status } = useSession();
   if (status !== "authenticated") {
-    return (
-      <Centered>
-        <Card>
-          <PageTitle>{WEB_TEXTS.profile.title}</PageTitle>
-          <SignInRequired text={WEB_TEXTS.profile.signedOut} />
-        </Card>
-      </Centered>
-    );
+    return <SignInRequiredPage title={WEB_TEXTS.profile.title} text={WEB_TEXTS.profile.signedOut} />;
   }
   return <SignedInProfile />;
 }
