@@ -22,3 +22,4 @@ export * from "./validation/checkout.js";
 export * from "./sponsors.js";
 export * from "./partners.js";
 export * from "./routes.js";
+export * from "./notifications.js";
