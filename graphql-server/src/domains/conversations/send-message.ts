@@ -8,7 +8,7 @@ import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
-import { blockedBetweenSql, lockPairsForSendSql, mutedSql } from "../safety/reach.js";
+import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
 
 // Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
 // WhatsApp notice), behind the conversations service's sendMessage.
@@ -113,7 +113,7 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
     const now = clock.now();
     const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
-    // One statement (after the pair's lock, below), no interactive transaction (every send pays for it):
+    // One statement, no transaction of its own (every send pays for it):
     // - conv: her conversation, row-locked, so sends to it run one after the other and each
     //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
     //   `locked` when her plan, read here rather than from the session, keeps her from writing in
@@ -127,13 +127,13 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
       AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})
       AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}`;
-    // The statement runs after the pair's shared lock (reach.ts): a block made at the same moment
-    // either waits for this message to commit or is read by the statement, never slipped between.
-    const [, [sent]] = await prisma.$transaction([prisma.$queryRaw(lockPairsForSendSql(user.id, conversationId)), prisma.$queryRaw<SendRow[]>`
+    // A block marks the conversation's row (reach.ts): locked here FOR UPDATE, the row is read afresh
+    // when a block that held it commits, so a send racing a block lands before it or stores nothing.
+    const [sent] = await prisma.$queryRaw<SendRow[]>`
       WITH conv AS (
         SELECT c.id, c."lastMessageAt", c."offerId",
           (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked",
-          EXISTS (SELECT 1 FROM "ConversationMember" om JOIN "User" ou ON ou.id = om."userId"
+          c."blockedAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "ConversationMember" om JOIN "User" ou ON ou.id = om."userId"
             WHERE om."conversationId" = c.id AND om."userId" <> ${user.id}
             AND (${blockedBetweenSql(user.id, Prisma.sql`om."userId"`)}
               -- a suspended member takes no message (issue 27), refused as neutrally as a block
@@ -168,7 +168,7 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
           AND NOT ${mutedSql(Prisma.sql`m."userId"`, user.id, now)} ORDER BY m."userId") AS "recipients",
         ARRAY(SELECT phone FROM claimed) AS "notice"
       FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
-      LEFT JOIN "Offer" o ON o.id = conv."offerId"`]);
+      LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
     if (!sent) throw notFound();
     if (sent.id === null) {
       // A message stored under her key is answered even if her plan changed since.

@@ -7,29 +7,32 @@ import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 
 /**
- * The advisory lock two members' block and their sends share (ids are int4, so the pair is the key
- * itself: no hash, no collision, and above any int4 key the house's other advisory locks use). A
- * block takes it alone (pg_advisory_xact_lock) around writing its row; a send takes it shared
- * (pg_advisory_xact_lock_shared) in a statement of its own before the statement that reads the
- * block and stores the message. So a send either commits before the block commits, or reads the
- * block after it committed and stores nothing: no message is written, delivered or counted across
- * a block made at the same moment (READ COMMITTED takes each statement's snapshot as it starts,
- * which is why the lock cannot be taken inside the send's own statement).
+ * A block and the pair's sends (record 0248, amending 0251): the block's transaction sets
+ * `Conversation.blockedAt` on the conversations the two share before writing its row. A send locks
+ * its conversation's row (FOR UPDATE) and reads `blockedAt` from it, so a send either holds the row
+ * first and commits before the block, or waits for the block's update and, READ COMMITTED re-reading
+ * the row it waited for (not the rest of its snapshot), finds `blockedAt` set and stores nothing. No
+ * message is written, delivered or counted across a block made at the same moment, and a send is
+ * still one statement (no transaction of its own, no advisory lock).
  */
-export const pairLockKey = (a: Prisma.Sql | number, b: Prisma.Sql | number) =>
-  Prisma.sql`((LEAST(${a}::int, ${b}::int)::bigint << 32) | GREATEST(${a}::int, ${b}::int)::bigint)`;
+export async function markSharedConversations(tx: Tx, a: number, b: number, blockedAt: Date): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "Conversation" c SET "blockedAt" = ${blockedAt}::timestamp(3)
+    WHERE c.id IN (SELECT ma."conversationId" FROM "ConversationMember" ma JOIN "ConversationMember" mb
+      ON mb."conversationId" = ma."conversationId" AND mb."userId" = ${b} WHERE ma."userId" = ${a})`;
+}
 
-/** Waits until no block of the two is being written, and keeps one from being written until commit. */
-export const lockPairsForSendSql = (senderId: number, conversationId: number) => Prisma.sql`
-  SELECT count(*)::int AS locked FROM (
-    SELECT pg_advisory_xact_lock_shared(${pairLockKey(senderId, Prisma.sql`om."userId"`)})
-    FROM "ConversationMember" om
-    WHERE om."conversationId" = ${conversationId} AND om."userId" <> ${senderId}
-    ORDER BY om."userId") AS l`;
-
-/** Waits until no send between the two is in flight; held by the block's transaction until it commits. */
-export async function lockPairForBlock(tx: Tx, a: number, b: number): Promise<void> {
-  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${pairLockKey(a, b)})) AS l`;
+/** After an unblock: the shared conversations are open again unless a block still stands between their members. */
+export async function unmarkSharedConversations(tx: Tx, a: number, b: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "Conversation" c SET "blockedAt" = NULL
+    WHERE c."blockedAt" IS NOT NULL
+      AND c.id IN (SELECT ma."conversationId" FROM "ConversationMember" ma JOIN "ConversationMember" mb
+        ON mb."conversationId" = ma."conversationId" AND mb."userId" = ${b} WHERE ma."userId" = ${a})
+      AND NOT EXISTS (SELECT 1 FROM "ConversationMember" m1 JOIN "ConversationMember" m2
+        ON m2."conversationId" = m1."conversationId" AND m2."userId" <> m1."userId"
+        JOIN "MemberBlock" mb ON mb."blockerId" = m1."userId" AND mb."blockedId" = m2."userId"
+        WHERE m1."conversationId" = c.id)`;
 }
 
 /** True when either of the two blocked the other (a block holds in both directions). */

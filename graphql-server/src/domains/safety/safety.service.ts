@@ -4,7 +4,7 @@ import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import { TRANSACTION_OPTIONS, type PrismaClient } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
-import { lockPairForBlock } from "./reach.js";
+import { markSharedConversations, unmarkSharedConversations } from "./reach.js";
 
 /**
  * Block, mute and who may start a conversation (issue 27; docs/decisions/0250). The rules of what a
@@ -59,9 +59,10 @@ export function createSafetyService(deps: SafetyDeps) {
 
   async function block(user: Pick<User, "id">, rawId: unknown) {
     const { id: blockedId } = await target(user, rawId, { self: SAFETY_REFUSALS.blockSelf, staff: SAFETY_REFUSALS.blockStaff });
-    // Under the pair's lock: a send between them in flight commits first; the next one sees the block.
+    // Their shared conversations are marked first (reach.ts): a send between them holding a
+    // conversation's row commits before the block; the next one reads the mark and stores nothing.
     await prisma.$transaction(async (tx) => {
-      await lockPairForBlock(tx, user.id, blockedId);
+      await markSharedConversations(tx, user.id, blockedId, clock.now());
       await tx.memberBlock.upsert({
         where: { blockerId_blockedId: { blockerId: user.id, blockedId } },
         create: { blockerId: user.id, blockedId, createdAt: clock.now() },
@@ -75,8 +76,12 @@ export function createSafetyService(deps: SafetyDeps) {
   async function unblock(user: Pick<User, "id">, rawId: unknown) {
     const id = parseId(rawId);
     if (id === null) throw new AppError("NOT_FOUND", ERROR_TEXTS.memberNotFound);
-    const removed = await prisma.memberBlock.deleteMany({ where: { blockerId: user.id, blockedId: id } });
-    if (removed.count) blocksChanged(user.id, id);
+    const removed = await prisma.$transaction(async (tx) => {
+      const deleted = await tx.memberBlock.deleteMany({ where: { blockerId: user.id, blockedId: id } });
+      if (deleted.count) await unmarkSharedConversations(tx, user.id, id);
+      return deleted.count;
+    }, TRANSACTION_OPTIONS);
+    if (removed) blocksChanged(user.id, id);
     return { success: true as const, userId: id };
   }
 

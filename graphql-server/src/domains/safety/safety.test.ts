@@ -218,7 +218,11 @@ describe("blocking a member", () => {
     });
     expect(await t.app.services.prisma.conversation.count({ where: { offerId: offerOfB.id } })).toBe(0);
 
+    // Blocked both ways, one unblock leaves it closed; the other opens it again.
+    await b.client.gql(BLOCK, { userId: a.user.id });
     await a.client.gql(UNBLOCK, { userId: b.user.id });
+    expect((await b.client.gql(SEND, { conversationId, content: "Ainda não" })).body.data.sendMessage.code).toBe("CONVERSATION_UNAVAILABLE");
+    await b.client.gql(UNBLOCK, { userId: a.user.id });
     expect((await b.client.gql(SEND, { conversationId, content: "Voltamos" })).body.data.sendMessage.__typename).toBe("Message");
     const [open] = (await a.client.gql(CONVERSATIONS)).body.data.conversations;
     expect(open).toMatchObject({ id: conversationId, messagingClosed: false });
@@ -400,6 +404,30 @@ describe("a send racing a block (PostgreSQL)", () => {
       expect(await storedIds(sql, conversationId)).toEqual(storedAtBlock);
       expect(sent.status).toBe(201);
       expect(storedAtBlock).toEqual([sent.body.id]);
+    });
+  });
+
+  it("a send that reaches the conversation while the block is being written stores nothing once the block commits", async () => {
+    await onPostgres(async (app, sql) => {
+      const { a, b, conversationId } = await pair(app);
+      const before = await storedIds(sql, conversationId);
+      // A plain transaction holds A's row, so A's block is caught after it marked the conversation
+      // (its row written, the block's own row waiting on A's key).
+      const holder = new pg.Client({ connectionString: app.config.DATABASE_URL });
+      await holder.connect();
+      await holder.query("BEGIN");
+      await holder.query(`SELECT id FROM "User" WHERE id = $1 FOR UPDATE`, [a.user.id]);
+      const block = a.client.rest("POST", `/api/users/${b.user.id}/block`);
+      await eventually(async () => (await waiting(sql)) >= 1, 5000, "the block waiting");
+      const send = b.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: "Chegou durante o bloqueio" });
+      await eventually(async () => (await waiting(sql)) >= 2, 5000, "the send waiting for the block");
+      await holder.query("COMMIT");
+      await holder.end();
+      const [blocked, sent] = await Promise.all([block, send]);
+      expect(blocked.status).toBe(200);
+      expect(sent.status).toBe(403);
+      expect(sent.body).toEqual({ success: false, error: UNAVAILABLE, code: "CONVERSATION_UNAVAILABLE" });
+      expect(await storedIds(sql, conversationId)).toEqual(before);
     });
   });
 
