@@ -29,8 +29,9 @@ export const NOTIFICATION_LINKS = {
 
 /** The words of each type, from what the event tells (never a phone, CPF, e-mail or address). */
 export const NOTIFICATION_TEXTS = {
-  new_message: (p: { senderName: string; offerTitle: string | null; conversationId: number; count: number }): NotificationText => ({
-    title: p.count > 1 ? `${p.count} mensagens novas de ${p.senderName}` : `Nova mensagem de ${p.senderName}`,
+  /** One entry per conversation, rewritten by each message (its words do not count them). */
+  new_message: (p: { senderName: string; offerTitle: string | null; conversationId: number }): NotificationText => ({
+    title: `Nova mensagem de ${p.senderName}`,
     body: p.offerTitle ? `Na conversa sobre ${quoted(p.offerTitle)}.` : "Abra a conversa para responder.",
     link: NOTIFICATION_LINKS.conversation(p.conversationId),
   }),
@@ -56,7 +57,7 @@ export const NOTIFICATION_TEXTS = {
   }),
   plan_changed: (p: { planLabel: string; ended?: boolean }): NotificationText => ({
     title: p.ended ? "Seu plano terminou" : "Seu plano mudou",
-    body: p.ended ? `Agora você está no plano ${p.planLabel}.` : `Agora você está no plano ${p.planLabel}.`,
+    body: `Agora você está no plano ${p.planLabel}.`,
     link: NOTIFICATION_LINKS.plan(),
   }),
   report_handled: (p: { dismissed: boolean }): NotificationText => ({
