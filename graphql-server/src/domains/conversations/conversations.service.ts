@@ -44,6 +44,8 @@ export interface ConversationDTO {
   match?: ConversationMatch;
   /** The other member is suspended by the staff (issue 27): the conversation shows 'Conta suspensa' and takes no message. */
   otherSuspended: boolean;
+  /** She muted this conversation's notices (issue 29): no entry, push or WhatsApp for its messages. */
+  noticesMuted: boolean;
 }
 
 export type { ConversationMatch } from "./conversation-search.js";
@@ -105,7 +107,7 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
   ]);
   const lastById = new Map(lasts.map((m) => [m.conversationId, m]));
   const unreadById = new Map(unread.map((u) => [u.conversationId, Number(u.count)]));
-  return rows.map(({ conversation: c }) => {
+  return rows.map(({ conversation: c, noticesMutedAt }) => {
     const found = c.members[0]?.user ?? null;
     const suspended = found !== null && found.suspendedAt !== null && (found.suspendedUntil === null || found.suspendedUntil > now);
     const member = found && { id: found.id, fullName: found.fullName, nickname: found.nickname, profilePhoto: found.profilePhoto, plan: found.plan, isOnline: found.isOnline };
@@ -124,6 +126,7 @@ async function loadConversations(prisma: PrismaClient, userId: number, where: Pr
       unreadCount: closed && !suspended ? 0 : (unreadById.get(c.id) ?? 0),
       messagingClosed: closed,
       otherSuspended: suspended,
+      noticesMuted: noticesMutedAt !== null,
     };
   });
 }
