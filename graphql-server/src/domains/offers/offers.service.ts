@@ -46,6 +46,24 @@ export const REST_BOARD_LIMIT = 200;
 export const ALTEZA_MONTHLY_LIMIT = MONTHLY_PUBLICATIONS.alteza.permuta ?? 0;
 /** 'Minhas Publicações' lists at most this many of her offers, newest first. */
 export const MY_OFFERS_MAX = 200;
+
+/** Her entry of 'Avisos' for a like: the likes of one São Paulo day are one entry (issue 29). */
+function notifyLike(tx: Tx, offer: { id: number; userId: number; title: string }, likerId: number, now: Date) {
+  return notify(tx, [{
+    userId: offer.userId,
+    type: "offer_liked",
+    groupKey: `likes:${offer.id}:${dayInSaoPaulo(now)}`,
+    actorId: likerId,
+    text: (count) => NOTIFICATION_TEXTS.offer_liked({ offerTitle: offer.title, offerId: offer.id, count }),
+  }], now);
+}
+
+/** Her entry of 'Avisos' when the staff deleted her offer. */
+function notifyRemoved(tx: Tx, offer: { id: number; userId: number; title: string }, now: Date) {
+  const text = NOTIFICATION_TEXTS.offer_removed({ offerTitle: offer.title });
+  return notify(tx, [{ userId: offer.userId, type: "offer_removed", groupKey: `offer_removed:${offer.id}`, text: () => text }], now);
+}
+
 /**
  * Rewrites the board copies of the author's plan rank, join date and state on all her offers.
  * Call it inside the transaction that changes her plan or state.
@@ -214,9 +232,7 @@ export function createOffersService(deps: OffersDeps) {
       const offer = await ownedOffer(tx, user, id, "excluir");
       await tx.offer.deleteMany({ where: { id } });
       // Removed by the staff: the author hears it (issue 29).
-      if (offer.userId === user.id) return [];
-      const text = NOTIFICATION_TEXTS.offer_removed({ offerTitle: offer.title });
-      return notify(tx, [{ userId: offer.userId, type: "offer_removed", groupKey: `offer_removed:${id}`, text: () => text }], clock.now());
+      return offer.userId === user.id ? [] : notifyRemoved(tx, offer, clock.now());
     });
     publishEntries(bus, entries);
     await publish({ kind: "deleted", offerId: id });
@@ -241,17 +257,7 @@ export function createOffersService(deps: OffersDeps) {
         data: { likesCount: { increment: liked ? 1 : -1 } },
         select: { likesCount: true },
       });
-      // Her entry of 'Avisos' groups the likes of one São Paulo day (issue 29); an unlike adds nothing.
-      const { userId: ownerId, title } = found[0];
-      const entries = liked
-        ? await notify(tx, [{
-          userId: ownerId,
-          type: "offer_liked",
-          groupKey: `likes:${offerId}:${dayInSaoPaulo(now)}`,
-          actorId: user.id,
-          text: (count) => NOTIFICATION_TEXTS.offer_liked({ offerTitle: title, offerId, count }),
-        }], now)
-        : [];
+      const entries = liked ? await notifyLike(tx, found[0], user.id, now) : [];
       return { liked, totalLikes: offer.likesCount, entries };
     });
     publishEntries(bus, result.entries);
