@@ -129,4 +129,37 @@ describe("producers of 'Avisos'", () => {
     await fan.client.gql(LIKE, { offerId: offer.id });
     expect(await centre(owner)).toEqual([]);
   });
+
+  it("plans pushes for the other producers by the same rules: away, channel on, outside her quiet hours", async () => {
+    const owner = await member();
+    const prisma = t.app.services.prisma;
+    const device = await prisma.pushSubscription.create({ data: { userId: owner.user.id, endpoint: `https://fcm.googleapis.com/fcm/send/q-${owner.user.id}`, p256dh: "p", auth: "a" } });
+    const start = async () => {
+      const asker = await member();
+      const offer = await createOfferRow(t, owner.user.id);
+      await asker.client.gql(START, { offerId: offer.id });
+    };
+    // Online: the entry, no push.
+    await prisma.user.update({ where: { id: owner.user.id }, data: { isOnline: true } });
+    await start();
+    expect(await pushJobs(owner.user.id)).toEqual([]);
+    await prisma.user.update({ where: { id: owner.user.id }, data: { isOnline: false } });
+    // Push off for the type.
+    await owner.client.rest("PUT", "/api/user/notification-preferences", { types: { conversation_started: { push: false } } });
+    await start();
+    expect(await pushJobs(owner.user.id)).toEqual([]);
+    await owner.client.rest("PUT", "/api/user/notification-preferences", { types: { conversation_started: { push: true } }, quietHours: { start: "08:00", end: "10:00" } });
+    // 09:00 in São Paulo (the test clock's hour): inside her hours.
+    const now = t.clock.now();
+    t.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 12)));
+    await start();
+    expect(await pushJobs(owner.user.id)).toEqual([]);
+    t.clock.advance(2 * 3600 * 1000);
+    await start();
+    const jobs = await pushJobs(owner.user.id);
+    expect(jobs).toHaveLength(1);
+    expect((jobs[0].payload as { subscriptionId: number }).subscriptionId).toBe(device.id);
+    expect(jobs[0].runAt.toISOString()).toBe(t.clock.now().toISOString());
+    expect((await centre(owner)).filter((e) => e.type === "conversation_started")).toHaveLength(4);
+  });
 });
