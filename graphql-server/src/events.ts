@@ -1,6 +1,7 @@
 import type { Bus as TopicBus } from "./lib/bus.js";
 import type { MessageDTO, NewMessageNotification } from "./domains/conversations/messages.js";
 import type { UserDTO } from "./domains/users/users.service.js";
+import type { NotificationDTO } from "./domains/notifications/notification.dto.js";
 import type { PaymentDTO } from "./domains/billing/billing.dto.js";
 
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
@@ -47,6 +48,11 @@ export type BusEvents = {
   "stats:changed": [payload: { at: number }];
   /** A partner's API key was revoked: every instance forgets it at once (it trusted it for up to 30 s). */
   "partnerKey:revoked": [payload: { keyId: number }];
+  /**
+   * Her centre of 'Avisos' changed: an entry was written or updated (`entry`), or entries were read
+   * (`entry` null). Subscribers count her unread entries afresh, so the last value is exact.
+   */
+  "notifications:changed": [userId: number, payload: { entry: NotificationDTO | null }];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

@@ -8,6 +8,7 @@ import { createMembersService } from "./domains/users/members.service.js";
 import { createOffersService } from "./domains/offers/offers.service.js";
 import { createConversationsService } from "./domains/conversations/conversations.service.js";
 import { createSafetyService } from "./domains/safety/safety.service.js";
+import { createNotificationsService } from "./domains/notifications/notifications.service.js";
 import { createPresenceService } from "./domains/presence/presence.service.js";
 import { createReportsService } from "./domains/reports/reports.service.js";
 import { createBannersService } from "./domains/banners/banners.service.js";
@@ -149,6 +150,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     saveLimiter: limiter("profile-saves", config.PROFILE_SAVES_PER_HOUR, 3600),
     cpfChangeLimiter: limiter("cpf-changes", config.CPF_CHANGES_PER_DAY, 86_400),
   });
+  const notifications = createNotificationsService({ prisma, clock, bus });
   const conversations = createConversationsService({
     prisma,
     clock,
@@ -247,6 +249,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     profile,
     members: createMembersService({ prisma }),
     conversations,
+    notifications,
     safety,
     presence,
     reports,

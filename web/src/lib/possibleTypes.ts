@@ -43,4 +43,9 @@ export const possibleTypes: Record<string, string[]> = {
   ReplaceBannerImageResult: ["AdminBanner", "AppError"],
   UpdateBannerResult: ["AdminBanner", "AppError"],
   DeleteBannerResult: ["AppError", "DeleteBannerPayload"],
+  NotificationCentreResult: ["AppError", "NotificationCentre"],
+  MarkNotificationsReadResult: ["AppError", "MarkNotificationsReadPayload"],
+  UpdateNotificationPreferencesResult: ["AppError", "NotificationPreferences"],
+  MuteConversationNoticesResult: ["AppError", "ConversationNoticesPayload"],
+  UnmuteConversationNoticesResult: ["AppError", "ConversationNoticesPayload"],
 };

@@ -89,6 +89,9 @@ const ConversationRef = builder.objectRef<ConversationDTO>("Conversation").imple
       description:
         "Nobody can write in it any more: it stays readable, and the client shows 'Não é possível enviar mensagens nesta conversa.' instead of the composer.",
     }),
+    noticesMuted: t.exposeBoolean("noticesMuted", {
+      description: "She muted this conversation's notices: its messages arrive unread, with no entry in 'Avisos', push or WhatsApp.",
+    }),
     otherSuspended: t.exposeBoolean("otherSuspended", {
       description: "The other member is suspended by the staff: the client shows 'Conta suspensa' (messagingClosed is true too).",
     }),

@@ -1,4 +1,4 @@
-import { clientMessageIdSchema, messageContentSchema, parseId } from "@clube-coroa/schema";
+import { clientMessageIdSchema, messageContentSchema, NOTIFICATION_TEXTS, parseId } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
@@ -9,6 +9,20 @@ import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
 import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
+import { channelOnSql, conversationGroupKey, inQuietHoursSql, pushJobsSql } from "../notifications/deliveries.js";
+
+/** Stand-ins for the sender's name and the offer's title in the words of her entry, filled by the statement. */
+const SENDER_MARK = "\u0001sender\u0001";
+const OFFER_MARK = "\u0001offer\u0001";
+/** What the WhatsApp line says when the conversation's offer is gone (as before issue 29). */
+const DEFAULT_OFFER_TITLE = "sua oferta";
+
+/** The words of a conversation's entry, with the sender and offer left for the statement to fill. */
+function newMessageTemplates(conversationId: number) {
+  const withOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: OFFER_MARK, conversationId });
+  const withoutOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: null, conversationId });
+  return { title: withOffer.title, body: withOffer.body, bodyWithoutOffer: withoutOffer.body, link: withOffer.link };
+}
 
 // Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
 // WhatsApp notice), behind the conversations service's sendMessage.
@@ -40,7 +54,8 @@ type SentRow = MessageRow & {
   offerTitle: string | null;
   /** The other members to tell (notification, unread badge): not those who muted her. */
   recipients: number[];
-  notice: string[];
+  /** Her entries of 'Avisos' it wrote or updated, one per member told. */
+  entries: { id: number; userId: number; title: string; body: string; link: string }[];
 };
 /**
  * The statement's row for her conversation: the message it stored, or `id` null when it stored
@@ -81,7 +96,7 @@ function validClientMessageId(value: unknown): string | null {
 }
 
 export function createMessageSender(deps: MessageSenderDeps, publishUnread: (userIds: number[]) => void) {
-  const { prisma, clock, log, bus, whatsapp } = deps;
+  const { prisma, clock, bus } = deps;
 
   /**
    * The message she already stored under `key` (a retry whose first answer was lost), as it was
@@ -124,9 +139,13 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
     //   The two updates never touch the same row.
     // A member who muted her gets no WhatsApp notice (issue 27); across a block nothing is sent at all.
+    // Issue 29: not while she muted this conversation's notices, nor in her quiet hours (wns: her settings).
     const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
       AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})
+      AND cm."noticesMutedAt" IS NULL AND NOT ${inQuietHoursSql("wns", now)}
       AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}`;
+    const senderName = Prisma.sql`COALESCE(NULLIF(s.nickname, ''), NULLIF(s."fullName", ''), ${displayName({ nickname: null, fullName: null })})`;
+    const words = newMessageTemplates(conversationId);
     // A block marks the conversation's row (reach.ts): locked here FOR UPDATE, the row is read afresh
     // when a block that held it commits, so a send racing a block lands before it or stores nothing.
     const [sent] = await prisma.$queryRaw<SendRow[]>`
@@ -152,21 +171,50 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
         UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
       ), claimed AS (
         UPDATE "ConversationMember" cm SET "lastWhatsappNotifiedAt" = ${now}::timestamp(3), "hiddenAt" = NULL
-        FROM ins, "User" u
+        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
         WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND ${eligible}
-        RETURNING u.phone
+        RETURNING cm."userId"
       ), shown AS (
         UPDATE "ConversationMember" cm SET "hiddenAt" = NULL
-        FROM ins, "User" u
+        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
         WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
         RETURNING cm."userId"
+      ), whatsapped AS (
+        -- The WhatsApp notice goes through the durable queue, stored with the message (issue 29).
+        INSERT INTO "Job" ("kind", "key", "payload", "runAt", "createdAt")
+        SELECT 'whatsapp_new_message', 'whatsapp_new_message:' || ins.id || ':' || claimed."userId",
+          jsonb_build_object('userId', claimed."userId", 'conversationId', ins."conversationId", 'senderName', ${senderName},
+            'offerTitle', COALESCE(o.title, ${DEFAULT_OFFER_TITLE})),
+          ${now}::timestamp(3), ${now}::timestamp(3)
+        FROM claimed CROSS JOIN ins CROSS JOIN conv JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = conv."offerId"
+        ON CONFLICT ("key") DO NOTHING
+      ), notified AS (
+        -- Her entry of 'Avisos' for this conversation (issue 29): one per conversation, rewritten by
+        -- each message; not while she muted the sender or this conversation's notices, nor when her
+        -- centre is off for new messages. Across a block nothing was stored above, so nothing here.
+        INSERT INTO "Notification" ("userId", "type", "groupKey", "title", "body", "link", "count", "createdAt")
+        SELECT cm."userId", 'new_message', ${conversationGroupKey(conversationId)},
+          replace(${words.title}, ${SENDER_MARK}, ${senderName}),
+          CASE WHEN o.title IS NULL THEN ${words.bodyWithoutOffer} ELSE replace(${words.body}, ${OFFER_MARK}, o.title) END,
+          ${words.link}, 1, ins."createdAt"
+        FROM ins CROSS JOIN conv JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = conv."offerId"
+          JOIN "ConversationMember" cm ON cm."conversationId" = ins."conversationId" AND cm."userId" <> ${user.id}
+          LEFT JOIN "NotificationSettings" ns ON ns."userId" = cm."userId"
+        WHERE cm."noticesMutedAt" IS NULL AND ${channelOnSql("ns", Prisma.sql`'new_message'`, "inApp")}
+          AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}
+        ON CONFLICT ("userId", "groupKey") DO UPDATE SET "title" = EXCLUDED."title", "body" = EXCLUDED."body", "link" = EXCLUDED."link",
+          "createdAt" = EXCLUDED."createdAt", "count" = "Notification"."count" + 1, "readAt" = NULL
+        RETURNING "id", "userId", "type", "count", "title", "body", "link"
+      ), pushed AS (
+        ${pushJobsSql("notified", now)}
       )
       SELECT conv."locked", conv."blocked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
         s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
         o.id AS "offerId", o.title AS "offerTitle",
         ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id}
           AND NOT ${mutedSql(Prisma.sql`m."userId"`, user.id, now)} ORDER BY m."userId") AS "recipients",
-        ARRAY(SELECT phone FROM claimed) AS "notice"
+        (SELECT COALESCE(json_agg(json_build_object('id', n.id, 'userId', n."userId", 'title', n.title, 'body', n.body, 'link', n.link)), '[]'::json)
+          FROM notified n) AS "entries"
       FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
       LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
     if (!sent) throw notFound();
@@ -180,7 +228,6 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     }
     const message: MessageRow = sent;
     const recipients = sent.recipients;
-    const notice = sent.notice;
     const sender = { nickname: sent.senderNickname, fullName: sent.senderFullName, phone: sent.senderPhone };
     const offer = sent.offerId === null ? null : { id: sent.offerId, title: sent.offerTitle ?? "" };
 
@@ -198,10 +245,10 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     };
     for (const userId of recipients) bus.pubsub.publish("notification:new", userId, notification);
     publishUnread(recipients);
-    for (const phone of notice) {
-      whatsapp
-        .sendMessageNotification(phone, { senderName: notification.senderName, offerTitle: offer?.title ?? "sua oferta" })
-        .catch((error: unknown) => log.warn({ err: error, conversationId }, "WhatsApp new-message notice failed"));
+    for (const entry of sent.entries) {
+      bus.pubsub.publish("notifications:changed", entry.userId, {
+        entry: { id: entry.id, type: "new_message", title: entry.title, body: entry.body, link: entry.link, createdAt: dto.createdAt, readAt: null },
+      });
     }
     return dto;
   }
