@@ -47,6 +47,11 @@ export type BusEvents = {
   "stats:changed": [payload: { at: number }];
   /** A partner's API key was revoked: every instance forgets it at once (it trusted it for up to 30 s). */
   "partnerKey:revoked": [payload: { keyId: number }];
+  /**
+   * Who may appear in sponsor answers changed (a member gave or withdrew `sponsors`, or left): every
+   * instance forgets the partners' counts it kept (issue 30), so her next answer anywhere is without her.
+   */
+  "sponsors:changed": [payload: { at: number }];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

@@ -10,6 +10,7 @@ import { offersRoutes } from "./offers.js";
 import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
 import { safetyRoutes } from "./safety.js";
+import { privacyRoutes } from "./privacy.js";
 import { plansRoutes } from "./plans.js";
 import { billingRoutes } from "./billing.js";
 import { invitationsRoutes } from "./invitations.js";
@@ -35,6 +36,7 @@ export function restApi(services: Services) {
   api.use(offersRoutes(services));
   api.use(safetyRoutes(services));
   api.use(profileRoutes(services));
+  api.use(privacyRoutes(services));
   api.use(membersRoutes(services));
   api.use(conversationsRoutes(services));
   api.use(reportsRoutes(services));
