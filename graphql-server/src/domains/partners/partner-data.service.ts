@@ -45,7 +45,7 @@ export const ONE_FILTER_MESSAGE = "Os totais por grupo aceitam um filtro por vez
 
 /**
  * What partners read (issue 13): the consenting members' rows with an age band in place of the
- * birth date, and counts by group over all members. Both in SQL: the birth date, CPF and address
+ * birth date, and counts by group over the consenting members. Both in SQL: the birth date, CPF and address
  * are never selected, and the counts are one statement (one GROUP BY) whatever the club's size.
  */
 export function createPartnerDataService({ prisma, clock, bus, log }: { prisma: PrismaClient; clock: Clock; bus: Bus; log: Logger }) {
