@@ -44,6 +44,11 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+// The fields in the order a profile shows them (the server sorts them by their code name).
+const FIELD_ORDER = Object.keys(SHARED_FIELD_LABELS);
+const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+const fieldNames = (fields: readonly string[]) => [...fields].sort((a, b) => rank(a) - rank(b)).map((field) => SHARED_FIELD_LABELS[field] ?? field).join(", ");
+
 type Consent = { purpose: ConsentPurpose; granted: boolean; version: string; at?: string | null; source: string };
 
 /** How and when she answered, e.g. 'versão de 01/11/2026 · em 10/03/2026 (no perfil)'. */
@@ -141,7 +146,7 @@ export function PrivacyPanel() {
                   <Muted>
                     {DATA_SHARE_KINDS[share.kind as DataShareKind] ?? share.kind} · {T.reads(share.count)}
                   </Muted>
-                  <Muted>{share.fields.map((field) => SHARED_FIELD_LABELS[field] ?? field).join(", ")}</Muted>
+                  <Muted>{fieldNames(share.fields)}</Muted>
                 </Item>
               ))}
             </List>
