@@ -178,6 +178,10 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
   );
 
   const name = useMemo(() => profile.nickname || profile.fullName, [profile.nickname, profile.fullName]);
+  const consents = useMemo(
+    () => ({ shareWithSponsors: profile.shareWithSponsors, whatsappNotificationsEnabled: profile.whatsappNotificationsEnabled }),
+    [profile.shareWithSponsors, profile.whatsappNotificationsEnabled],
+  );
 
   return (
     <Wrapper>
@@ -188,6 +192,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       <ProfileImages name={name} plan={profile.plan} photoUrl={profile.profilePhotoUrl} bannerUrl={profile.bannerImageUrl} />
       <ProfileForm
         initial={initial}
+        consents={consents}
         plan={profile.plan}
         countryCode={profile.countryCode}
         onSave={save}
