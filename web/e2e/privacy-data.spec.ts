@@ -47,7 +47,7 @@ async function partnerKeyFromStaff(page: Page, name: string): Promise<string> {
   return ((await answer.json()) as { data: { createPartnerApiKey: { key: string } } }).data.createPartnerApiKey.key;
 }
 
-for (const [width, height, phone, nine] of [[375, 812, "11900007741", "529982247"], [1280, 800, "11900007742", "468291357"]] as const) {
+for (const [width, height, phone, nine] of [[375, 812, "11900007741", "714602853"], [1280, 800, "11900007742", "863105927"]] as const) {
   test(`a partner's read shows in 'Quem viu meus dados' and withdrawing sponsors takes her out, at ${width} px`, async ({ browser, page, request }) => {
     const staff = await (await browser.newContext()).newPage();
     const partnerName = `Marca Privacidade ${width}`;
