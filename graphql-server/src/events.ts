@@ -53,6 +53,11 @@ export type BusEvents = {
    * (`entry` null). Subscribers count her unread entries afresh, so the last value is exact.
    */
   "notifications:changed": [userId: number, payload: { entry: NotificationDTO | null }];
+  /**
+   * Who may appear in sponsor answers changed (a member gave or withdrew `sponsors`, or left): every
+   * instance forgets the partners' counts it kept (issue 30), so her next answer anywhere is without her.
+   */
+  "sponsors:changed": [payload: { at: number }];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

@@ -15,6 +15,7 @@ import "./domains/admin/admin.graphql.js";
 import "./domains/admin/sponsors.graphql.js";
 import "./domains/banners/banners.graphql.js";
 import "./domains/partners/partners.graphql.js";
+import "./domains/privacy/privacy.graphql.js";
 
 export const schema = builder.toSchema();
 

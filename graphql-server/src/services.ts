@@ -25,6 +25,8 @@ import { createSponsorsService } from "./domains/admin/sponsors.service.js";
 import { createExportsService } from "./domains/admin/exports.js";
 import { createPartnerKeysService } from "./domains/partners/partner-keys.service.js";
 import { createPartnerDataService } from "./domains/partners/partner-data.service.js";
+import { createConsentsService } from "./domains/privacy/consents.service.js";
+import { createDataSharingService } from "./domains/privacy/data-sharing.service.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -146,6 +148,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     cep,
     board: offers,
     sessions,
+    sponsorsChanged: () => partnerData.sponsorsChanged(),
     uploadLimiter: limiter("uploads", config.UPLOADS_PER_HOUR, 3600),
     saveLimiter: limiter("profile-saves", config.PROFILE_SAVES_PER_HOUR, 3600),
     cpfChangeLimiter: limiter("cpf-changes", config.CPF_CHANGES_PER_DAY, 86_400),
@@ -225,7 +228,10 @@ export function createServices(options: { config: Config; db: Database; clock: C
   const exports = createExportsService({ prisma, clock, log, sponsors });
   const banners = createBannersService({ prisma, clock, log, bus, storage, runOnce: jobs.runOnce });
   const partnerKeys = createPartnerKeysService({ prisma, clock, bus, log });
-  const partnerData = createPartnerDataService({ prisma, clock });
+  const partnerData = createPartnerDataService({ prisma, clock, bus, log });
+  // Her consents and who saw her data (issue 30).
+  const consents = createConsentsService({ prisma, clock, userChanged: (userId) => void profile.userChanged(userId).catch((err: unknown) => log.warn({ err, userId }, "consent change not published")), sponsorsChanged: () => partnerData.sponsorsChanged() });
+  const dataSharing = createDataSharingService({ prisma, clock });
   async function stopJobs() {
     presence.stop();
     banners.stop();
@@ -268,6 +274,8 @@ export function createServices(options: { config: Config; db: Database; clock: C
     exports,
     partnerKeys,
     partnerData,
+    consents,
+    dataSharing,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;
@@ -283,6 +291,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
       statsSignal.stop();
       sessions.stop();
       offers.stop();
+      await partnerData.stop();
       await partnerKeys.stop().catch((error: unknown) => log.warn({ err: error }, "partner key usage not written at shutdown"));
       await bus.close();
       storage.close?.();

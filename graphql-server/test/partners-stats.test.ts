@@ -59,7 +59,8 @@ function clubMembers() {
     serviceType: shuffled.serviceType[i]!,
     entrepreneurProfile: shuffled.entrepreneurProfile[i]!,
     birthDate: shuffled.birthDate[i] ? new Date(`${shuffled.birthDate[i]}T00:00:00Z`) : null,
-    shareWithSponsors: i % 3 === 0,
+    // Everyone consents: the counts are of consenting members only (decision 0283).
+    shareWithSponsors: true,
     profileComplete: true,
   }));
 }
@@ -75,7 +76,7 @@ const count = (answer: StatsAnswer, field: string, group: string) => (answer[fie
 beforeAll(async () => {
   t = await startTestApp();
   admin = await createMember(t, PREFIX, { plan: "majestade" });
-  await t.app.services.prisma.user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
+  await t.app.services.prisma.user.update({ where: { id: admin.user.id }, data: { role: "superuser", shareWithSponsors: true } });
   await t.app.services.prisma.user.createMany({ data: clubMembers() });
   const created = await admin.client.gql(`mutation { createPartnerApiKey(name: "Marca Auditora") { ... on CreatedPartnerApiKey { key } } }`);
   key = created.body.data.createPartnerApiKey.key;

@@ -80,7 +80,7 @@ beforeAll(async () => {
   await prisma().user.update({ where: { id: admin.user.id }, data: { role: "superuser" } });
   member = await createMember(t, PREFIX, { plan: "alteza" });
   // Six consenting members in SP born in 1990 (36 on 2026-03-10: 36-45), one in RS without a birth
-  // date, and two in BA who did not consent (counted in the statistics, never listed).
+  // date, and two in BA who did not consent (neither listed nor counted: decision 0283).
   for (let i = 1; i <= 6; i++) await seedMember(i, { share: true, state: "SP", birthDate: SECRET.birthDates[0], cpf: i <= 2 ? SECRET.cpfs[i - 1] : undefined });
   await seedMember(7, { share: true, state: "RS", birthDate: null, businessType: "serviço" });
   await seedMember(8, { share: false, state: "BA", birthDate: SECRET.birthDates[1], cpf: SECRET.cpfs[2] });
@@ -196,20 +196,26 @@ describe("what a partner's key reads", () => {
     expect(bad.body.errors![0].message).toMatch(/^Filtro inválido em Região/);
   });
 
-  it("reads sponsorStats over all members: a group of 5 or more counted, smaller ones null", async () => {
+  it("reads sponsorStats over the consenting members: a group of 5 or more counted, smaller ones null", async () => {
     const answer = await partner(key).gql(STATS_QUERY);
     expect(answer.status).toBe(200);
     const stats = answer.body.data.sponsorStats;
-    expect(stats.total).toBe(await prisma().user.count());
+    expect(stats.total).toBe(await prisma().user.count({ where: { shareWithSponsors: true } }));
     const group = (list: { key: string; count: number | null }[], k: string) => list.find((g) => g.key === k)?.count;
-    expect(group(stats.byRegion, "sudeste")).toBe(6);
-    expect(group(stats.byRegion, "nordeste")).toBeNull(); // 2 members, neither consented
-    expect(group(stats.byRegion, "sul")).toBeNull();
+    expect(stats.total).toBe(7);
+    // 7 consenting members, all online: counted; the other service types (none) look like small groups.
+    expect(stats.byServiceType.map((g: { key: string; count: number | null }) => [g.key, g.count])).toEqual([
+      ["presencial", null],
+      ["online", 7],
+      ["híbrido", null],
+    ]);
+    expect(group(stats.byRegion, "nordeste")).toBeNull(); // 2 members, neither consented: not counted
     expect(group(stats.byRegion, "norte")).toBeNull(); // none: looks like a small group
-    expect(group(stats.byAgeBand, "36-45")).toBe(6);
+    // 6 in the Sudeste and 1 in the Sul: showing the 6 would reveal the 1 (total minus 6), so both are hidden.
+    expect(group(stats.byRegion, "sudeste")).toBeNull();
+    expect(group(stats.byRegion, "sul")).toBeNull();
+    expect(group(stats.byAgeBand, "36-45")).toBeNull();
     expect(group(stats.byAgeBand, "46+")).toBeNull();
-    // 9 online and 2 without a service type: showing the 9 would reveal the 2 (total minus 9), so both are hidden.
-    expect(stats.byServiceType.map((g: { count: number | null }) => g.count)).toEqual([null, null, null, null]);
     expect(stats.byPlan.map((g: { key: string }) => g.key)).toEqual(["nobreza", "alteza", "majestade", "imperatriz"]);
 
     const few = await partner(key).gql(STATS_QUERY, { filter: { region: "nordeste" } });
@@ -309,7 +315,8 @@ describe("the documentation's examples (docs/partners.md and the staff's guide o
     const json = (await answer.json()) as { data?: any; errors?: unknown };
     expect(answer.status).toBe(200);
     expect(json.errors).toBeUndefined();
-    expect(json.data.sponsorStats.byRegion).toHaveLength(6);
+    // The five regions; no consenting member is without a state, so no 'não-informado'.
+    expect(json.data.sponsorStats.byRegion).toHaveLength(5);
   });
 
   it("refuses GET with a key, as it says: 405 with Allow: POST, before the key is looked up", async () => {

@@ -24,3 +24,4 @@ export * from "./partners.js";
 export * from "./routes.js";
 export * from "./notifications.js";
 export * from "./notification-texts.js";
+export * from "./consents.js";

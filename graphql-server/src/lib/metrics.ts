@@ -6,7 +6,7 @@ import client from "prom-client";
  * so the labels stay bounded whatever clients send. metrics.test.ts keeps this list in step.
  */
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
-  "AddSuperUser", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
+  "AddSuperUser", "MyPrivacy", "PendingConsents", "SetConsent", "AddressByCep", "AdminBanners", "AdminChangePlan", "AdminReports", "AdminStats", "AdminStatsChanged",
   "AdminUser", "AdminUsers", "AppInfo", "AuditLog", "AuthorProfile", "Banners", "BannersUpdated", "BlockMember", "BoardOffer",
   "BoardOffers", "CancelSubscription", "CommunityStats", "Conversation", "Conversations", "CreateBanner", "CreateOffer",
   "CreatePartnerApiKey", "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer",

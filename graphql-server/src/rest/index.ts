@@ -11,6 +11,7 @@ import { conversationsRoutes } from "./conversations.js";
 import { reportsRoutes } from "./reports.js";
 import { safetyRoutes } from "./safety.js";
 import { notificationsRoutes } from "./notifications.js";
+import { privacyRoutes } from "./privacy.js";
 import { plansRoutes } from "./plans.js";
 import { billingRoutes } from "./billing.js";
 import { invitationsRoutes } from "./invitations.js";
@@ -36,6 +37,7 @@ export function restApi(services: Services) {
   api.use(offersRoutes(services));
   api.use(safetyRoutes(services));
   api.use(profileRoutes(services));
+  api.use(privacyRoutes(services));
   api.use(membersRoutes(services));
   api.use(notificationsRoutes(services));
   api.use(conversationsRoutes(services));

@@ -2,6 +2,7 @@ import { ToastProvider } from "../components/Toast";
 import { PlansProvider } from "../features/plans/PlansProvider";
 import { SessionProvider, useSession } from "../features/session/SessionProvider";
 import { lazyWhenOpen } from "../lib/lazyComponent";
+import { loadConsentsUpdate } from "../features/privacy";
 import { AppGate } from "./AppGate";
 import { AppRoutes } from "./AppRoutes";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -11,6 +12,8 @@ import { Layout } from "./Layout";
 const signedIn = (props: { status: string }) => props.status === "authenticated";
 const MessagingRealtime = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.MessagingRealtime), signedIn);
 const MotivationalPopup = lazyWhenOpen(() => import("../features/motivation/MotivationalPopup").then((m) => m.MotivationalPopup), signedIn);
+// 'Atualizamos nossos textos' when a text she accepted has a newer version (issue 30).
+const ConsentsUpdate = lazyWhenOpen(loadConsentsUpdate, signedIn);
 
 function MemberPieces() {
   const { status } = useSession();
@@ -18,6 +21,7 @@ function MemberPieces() {
     <>
       <MessagingRealtime status={status} />
       <MotivationalPopup status={status} />
+      <ConsentsUpdate status={status} />
     </>
   );
 }

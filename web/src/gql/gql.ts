@@ -89,6 +89,9 @@ type Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": typeof types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": typeof types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": typeof types.PaymentsProviderDocument,
+    "\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n": typeof types.MyPrivacyDocument,
+    "\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n": typeof types.PendingConsentsDocument,
+    "\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.SetConsentDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": typeof types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
@@ -184,6 +187,9 @@ const documents: Documents = {
     "\n  subscription PaymentUpdated {\n    paymentUpdated {\n      ...PaymentFields\n    }\n  }\n": types.PaymentUpdatedDocument,
     "\n  query MyPayments {\n    myPayments {\n      ...PaymentFields\n    }\n  }\n": types.MyPaymentsDocument,
     "\n  query PaymentsProvider {\n    demoPayments\n  }\n": types.PaymentsProviderDocument,
+    "\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n": types.MyPrivacyDocument,
+    "\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n": types.PendingConsentsDocument,
+    "\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n": types.SetConsentDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
@@ -518,6 +524,18 @@ export function graphql(source: "\n  query MyPayments {\n    myPayments {\n     
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PaymentsProvider {\n    demoPayments\n  }\n"): (typeof documents)["\n  query PaymentsProvider {\n    demoPayments\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n"): (typeof documents)["\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n"): (typeof documents)["\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

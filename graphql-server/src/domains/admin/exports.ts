@@ -16,6 +16,7 @@ import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";
+import { logDataShares, type DataRecipient } from "../privacy/data-sharing.service.js";
 import { writeAudit } from "./audit.js";
 import { requireSuperuser } from "./admin.policy.js";
 import { EXPORT_BATCH, type SponsorRowDTO, type SponsorsService } from "./sponsors.service.js";
@@ -180,6 +181,10 @@ const USER_EXPORT_SELECT = {
   lastSeenAt: true,
 } satisfies Prisma.UserSelect;
 type ExportedUser = Prisma.UserGetPayload<{ select: typeof USER_EXPORT_SELECT }>;
+/** Her fields an Excel file holds, as the sharing log names them (the account's flags and dates aside). */
+const USER_EXPORT_FIELDS = Object.keys(USER_EXPORT_SELECT).filter((field) => !["role", "profileComplete", "updatedAt", "lastSeenAt", "referredById", "shareWithSponsors", "whatsappNotificationsEnabled"].includes(field));
+/** The sponsor CSV's fields of hers (SPONSOR_CSV_COLUMNS's order), as the sharing log names them. */
+const SPONSOR_CSV_FIELDS = ["fullName", "phone", "email", "plan", "region", "businessType", "age", "serviceType", "entrepreneurProfile", "professionalActivity", "createdAt"];
 
 const DATE = "dd/mm/yyyy";
 const DATE_TIME = "dd/mm/yyyy hh:mm";
@@ -231,6 +236,14 @@ export function createExportsService(deps: ExportsDeps) {
 
   const audit = (actorId: number, action: string, data: Record<string, unknown>, ip?: string) => writeAudit(prisma, { actorId, action, data, ip, at: clock.now() });
 
+  /** The superuser as the members whose rows she exports are shown her (issue 30, 'Quem viu meus dados'). */
+  async function staffRecipient(actorId: number): Promise<DataRecipient> {
+    const staff = await prisma.user.findUnique({ where: { id: actorId }, select: { fullName: true, nickname: true } });
+    return { kind: "staff", id: actorId, name: `Equipe do clube (${staff?.nickname || staff?.fullName || "superusuária"})` };
+  }
+  /** Each batch of an export written to the sharing log of the members in it: one statement per batch. */
+  const logBatch = (recipient: DataRecipient, ids: number[], fields: readonly string[]) => logDataShares(prisma, recipient, ids, fields, clock.now());
+
   /**
    * 'Exportar CSV' (spec part 2 section 7, done safely): `sponsor-data-YYYY-MM-DD.csv`, the
    * columns in the spec's order, RFC 4180 quoting and CRLF lines (csv-stringify), UTF-8 with a BOM
@@ -241,6 +254,7 @@ export function createExportsService(deps: ExportsDeps) {
     const { filter, batches } = sponsors.sponsorRowBatches(actor, filterInput);
     const fileName = `sponsor-data-${todayInSaoPaulo(clock.now())}.csv`;
     await audit(actorId, "export.sponsors.csv", { fileName, filter }, meta.ip);
+    const recipient = await staffRecipient(actorId);
     return {
       fileName,
       contentType: "text/csv; charset=utf-8",
@@ -250,8 +264,12 @@ export function createExportsService(deps: ExportsDeps) {
         const head = await batches.next();
         const records = Readable.from(
           (async function* () {
-            if (!head.done) for (const row of head.value) yield sponsorCsvRecord(row);
-            for await (const rows of batches) for (const row of rows) yield sponsorCsvRecord(row);
+            const records = async function* (rows: SponsorRowDTO[]) {
+              await logBatch(recipient, rows.map((row) => row.id), SPONSOR_CSV_FIELDS);
+              for (const row of rows) yield sponsorCsvRecord(row);
+            };
+            if (!head.done) yield* records(head.value);
+            for await (const rows of batches) yield* records(rows);
           })(),
         );
         await pipeline(records, stringify({ bom: true, header: true, columns: [...SPONSOR_CSV_COLUMNS], record_delimiter: "windows" }), out);
@@ -270,6 +288,7 @@ export function createExportsService(deps: ExportsDeps) {
     const today = todayInSaoPaulo(clock.now());
     const fileName = `${PRODUCT_NAME}-users-${today}.xlsx`;
     await audit(actorId, "export.users.xlsx", { fileName }, meta.ip);
+    const recipient = await staffRecipient(actorId);
     return {
       fileName,
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -290,6 +309,7 @@ export function createExportsService(deps: ExportsDeps) {
         sheet.getRow(1).commit();
         try {
           for (;;) {
+            await logBatch(recipient, users.map((user) => user.id), USER_EXPORT_FIELDS);
             for (const user of users) sheet.addRow(columns.map((c) => c.value(user))).commit();
             await caughtUp(sheet, out);
             if (users.length < EXPORT_BATCH) break;

@@ -1,7 +1,8 @@
+import { Kind, type GraphQLResolveInfo } from "graphql";
 import { AppError } from "../../lib/errors.js";
 import { builder } from "../../builder.js";
 import { SponsorFilter, sponsorRowFields } from "../admin/sponsors.graphql.js";
-import type { PartnerSponsorPage, PartnerSponsorRowDTO, SponsorStatGroupDTO, SponsorStatsDTO } from "./partner-data.service.js";
+import { PARTNER_ROW_FIELDS, type PartnerSponsorPage, type PartnerSponsorRowDTO, type SponsorStatGroupDTO, type SponsorStatsDTO } from "./partner-data.service.js";
 import type { PartnerApiKeyDTO } from "./partner-keys.service.js";
 
 const PartnerApiKeyRef = builder.objectRef<PartnerApiKeyDTO>("PartnerApiKey").implement({
@@ -52,7 +53,7 @@ const SponsorStatsRef = builder.objectRef<SponsorStatsDTO>("SponsorStats").imple
   fields: (t) => ({
     total: t.exposeInt("total", {
       nullable: true,
-      description: "Members the filter keeps (all members, consent not required for counts); null when the group is suppressed.",
+      description: "Consenting members the filter keeps (a member who withdraws her consent leaves the counts at once); null when the group is suppressed.",
     }),
     byRegion: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byRegion }),
     byPlan: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byPlan }),
@@ -62,6 +63,30 @@ const SponsorStatsRef = builder.objectRef<SponsorStatsDTO>("SponsorStats").imple
     byAgeBand: t.field({ type: [SponsorStatGroup], resolve: (stats) => stats.byAgeBand }),
   }),
 });
+
+/**
+ * The row fields a sponsorData query selected, for the sharing log: none when `rows` is not asked
+ * (a count reads no one's row); every field when a fragment hides the selection.
+ */
+function selectedRowFields(info: GraphQLResolveInfo): readonly string[] {
+  const fields = new Set<string>();
+  let unknown = false;
+  for (const node of info.fieldNodes) {
+    for (const selection of node.selectionSet?.selections ?? []) {
+      if (selection.kind !== Kind.FIELD) {
+        unknown = true;
+        continue;
+      }
+      if (selection.name.value !== "rows") continue;
+      for (const inner of selection.selectionSet?.selections ?? []) {
+        if (inner.kind === Kind.FIELD) {
+          if (!inner.name.value.startsWith("__")) fields.add(inner.name.value);
+        } else unknown = true;
+      }
+    }
+  }
+  return unknown ? PARTNER_ROW_FIELDS : [...fields];
+}
 
 const partnerOrSuperuser = { $any: { partner: true, superuser: true } } as const;
 
@@ -84,7 +109,7 @@ builder.queryField("sponsorData", (t) =>
       first: t.arg.int({ required: false, defaultValue: 50 }),
       after: t.arg.string({ required: false }),
     },
-    resolve: (_root, { filter, first, after }, ctx) => ctx.services.partnerData.sponsorData(ctx, { filter, first, after }),
+    resolve: (_root, { filter, first, after }, ctx, info) => ctx.services.partnerData.sponsorData(ctx, { filter, first, after }, selectedRowFields(info)),
   }),
 );
 
@@ -92,7 +117,7 @@ builder.queryField("sponsorStats", (t) =>
   t.field({
     type: SponsorStatsRef,
     description:
-      "Partners (Bearer key) and superusers: counts per group over all members, with no filter or one (two or more are refused); " +
+      "Partners (Bearer key) and superusers: counts per group over the consenting members, with no filter or one (two or more are refused); " +
       "groups under 5 members, and the groups that would reveal them, suppressed alike in every answer (docs/partners.md).",
     authScopes: partnerOrSuperuser,
     args: { filter: t.arg({ type: SponsorFilter, required: false, description: "At most one dimension set (the others absent, '' or 'all')." }) },

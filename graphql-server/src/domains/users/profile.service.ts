@@ -10,6 +10,7 @@ import type { Address, CepLookup } from "../../providers/cep/cep.js";
 import type { Storage } from "../../providers/storage/storage.js";
 import type { User } from "../../generated/prisma/client.js";
 import { hiddenBetween } from "../safety/reach.js";
+import { recordProfileConsents } from "../privacy/consents.service.js";
 import { isCurrentVersion, newImageAddress, toWebp, type ImageKind } from "./profile-images.js";
 import { toUserDTO, type UserDTO } from "./users.service.js";
 
@@ -36,6 +37,8 @@ export interface ProfileDeps {
    * change to her row makes every instance forget the sessions it trusted with the old one.
    */
   sessions: { endConnections(userId: number): void; userChanged(userId: number): void };
+  /** Who may appear in sponsor answers changed: every instance forgets its partners' counts (issue 30). */
+  sponsorsChanged?: () => void;
 }
 
 /** The member's own full profile (spec part 1 section 3, "User (full profile)"). */
@@ -315,9 +318,11 @@ export function createProfileService(deps: ProfileDeps) {
       if (holder) throw new AppError("CPF_TAKEN", undefined, { details: { fieldErrors: { cpf: ERROR_MESSAGES.CPF_TAKEN } } });
       const saved = await tx.user.update({ where: { id: user.id }, data });
       await syncAuthorFields(tx, user.id);
+      await recordProfileConsents(tx, current, saved, clock.now());
       return saved;
     });
     publishUser(updated);
+    if (updated.shareWithSponsors !== current.shareWithSponsors) deps.sponsorsChanged?.();
     return toProfileDTO(updated);
   }
 
@@ -371,6 +376,7 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.user.delete({ where: { id: userId } });
     });
     sessions.endConnections(userId);
+    deps.sponsorsChanged?.();
     await removeImages(userId, ["photo", "banner"]);
     board.authorChanged(userId);
     log.info({ userId }, "account deleted");
@@ -457,6 +463,11 @@ export function createProfileService(deps: ProfileDeps) {
     deleteAccount,
     writePlan,
     planChanged,
+    /** Her row changed elsewhere (a consent's switch): she, her sessions and the board are told. */
+    async userChanged(userId: number) {
+      const user = await prisma.user.findUnique({ where: { id: userId } });
+      if (user) publishUser(user);
+    },
     uploadImage,
     readImage,
   };

@@ -61,18 +61,19 @@ export const PARTNER_GUIDE_TEXTS = {
   consent: {
     title: "Consentimento e privacidade",
     items: [
-      "sponsorData lista só as usuárias que aceitaram compartilhar seus dados com patrocinadores.",
+      "sponsorData lista só as usuárias que aceitaram compartilhar seus dados com patrocinadores, e sponsorStats conta só elas. Quem retira o consentimento sai das duas respostas na hora.",
+      "Cada leitura é registrada e mostrada à usuária em 'Quem viu meus dados' no perfil dela: o nome da chave, o dia e os campos pedidos. Peça só os campos de que precisa.",
       "Nenhuma resposta traz data de nascimento (só a faixa etária), CPF ou endereço (rua, número, complemento, bairro, cidade, CEP, estado): o servidor nem lê esses dados para a parceira, e pedir um deles é um erro de validação do GraphQL.",
     ],
   },
   counts: {
     title: "Totais sem identificar ninguém",
     items: (min: number) => [
-      `sponsorStats conta todas as usuárias (para totais não é preciso consentimento) e por isso nunca identifica ninguém: nenhum grupo de 1 a ${min - 1} usuárias é publicado, nem pode ser deduzido das respostas, sozinhas ou juntas.`,
+      `sponsorStats conta as usuárias que consentiram e nunca identifica ninguém: nenhum grupo de 1 a ${min - 1} usuárias é publicado, nem pode ser deduzido das respostas, sozinhas ou juntas.`,
       "Aceita nenhum filtro ou um só: { region: \"norte\" } é respondido; dois filtros são recusados com VALIDATION e 'Os totais por grupo aceitam um filtro por vez.' (sponsorData aceita qualquer combinação).",
       `Um count (ou total) null está suprimido: o grupo tem menos de ${min} usuárias, ou foi escondido junto para que uma subtração entre respostas não revele um grupo pequeno. Com um filtro, a resposta é o cruzamento desse valor com cada outra lista (norte × plano, norte × faixa etária...); um valor suprimido sem filtro não tem resposta nenhuma (total e todos os count null). A mesma célula fica suprimida em todas as respostas que a mostram.`,
       "Cada lista traz sempre todos os valores conhecidos (um grupo vazio parece um pequeno), depois outros valores guardados e não-informado.",
-      "Os totais são calculados no máximo uma vez por minuto para o clube inteiro: podem atrasar um minuto em relação às novas usuárias.",
+      "Os totais são calculados no máximo uma vez por minuto para o clube inteiro: podem atrasar um minuto em relação às novas usuárias (mas quem retira o consentimento sai deles na hora).",
     ],
   },
   limits: {

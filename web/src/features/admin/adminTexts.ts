@@ -53,7 +53,7 @@ export const ADMIN_TEXTS = {
   },
   sponsors: {
     title: "Dados para Patrocinadores",
-    lead: "Usuárias que aceitaram compartilhar seus dados com patrocinadores.",
+    lead: "Usuárias que aceitaram compartilhar seus dados com patrocinadores. Cada exportação e cada leitura de uma parceira é registrada e mostrada à usuária em 'Quem viu meus dados'.",
     exportCsv: "Exportar CSV",
     filtersLegend: "Filtros",
     filters: {

@@ -301,3 +301,28 @@ describe("profileFormValues", () => {
     expect(values.whatsappNotificationsEnabled).toBe(true);
   });
 });
+
+describe("the consents 'Meus dados' also changes (issue 30)", () => {
+  it("follows a withdrawal made there, so saving the form does not give sharing with sponsors back", async () => {
+    const u = userEvent.setup();
+    const onSave = vi.fn<ProfileFormProps["onSave"]>().mockResolvedValue(undefined);
+    const start = { ...filled, shareWithSponsors: true };
+    let withdraw: () => void = () => undefined;
+    function Harness() {
+      const [consents, setConsents] = useState({ shareWithSponsors: true, whatsappNotificationsEnabled: start.whatsappNotificationsEnabled });
+      withdraw = () => setConsents((c) => ({ ...c, shareWithSponsors: false }));
+      return <ProfileForm initial={start} consents={consents} plan="nobreza" onSave={onSave} onCepLookup={vi.fn().mockResolvedValue(null)} />;
+    }
+    renderUi(<Harness />);
+    const box = screen.getByRole("checkbox", { name: /Autorizo compartilhar meus dados/ });
+    expect(box).toBeChecked();
+    await u.clear(screen.getByLabelText("Nome completo"));
+    await u.type(screen.getByLabelText("Nome completo"), "Ana Lima");
+    withdraw();
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: /Autorizo compartilhar meus dados/ })).not.toBeChecked());
+    expect(screen.getByLabelText("Nome completo")).toHaveValue("Ana Lima");
+    await u.click(screen.getByRole("button", { name: "Salvar Perfil" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]![0].shareWithSponsors).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import { WEB_TEXTS } from "../../lib/texts";
 import { displayPhone, isPhoneComplete } from "../auth";
 import { loadSubscriptionPanel } from "../plans";
 import { loadSafetyPanel } from "../safety";
+import { loadPrivacyPanel } from "../privacy";
 import { refreshSession, useSession } from "../session";
 import { AccountActions } from "./AccountActions";
 import { MyProfileDocument } from "../../lib/myProfile";
@@ -31,6 +32,8 @@ import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 const SubscriptionPanel = lazyWhenOpen(loadSubscriptionPanel, () => true);
 // Block list and 'Quem pode iniciar conversa comigo' (issue 27), also with their own code.
 const SafetyPanel = lazyWhenOpen(loadSafetyPanel, () => true);
+// 'Meus dados' (issue 30): her consents, who saw her data, what deletion keeps; its own code too.
+const PrivacyPanel = lazyWhenOpen(loadPrivacyPanel, () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -175,6 +178,10 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
   );
 
   const name = useMemo(() => profile.nickname || profile.fullName, [profile.nickname, profile.fullName]);
+  const consents = useMemo(
+    () => ({ shareWithSponsors: profile.shareWithSponsors, whatsappNotificationsEnabled: profile.whatsappNotificationsEnabled }),
+    [profile.shareWithSponsors, profile.whatsappNotificationsEnabled],
+  );
 
   return (
     <Wrapper>
@@ -185,6 +192,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       <ProfileImages name={name} plan={profile.plan} photoUrl={profile.profilePhotoUrl} bannerUrl={profile.bannerImageUrl} />
       <ProfileForm
         initial={initial}
+        consents={consents}
         plan={profile.plan}
         countryCode={profile.countryCode}
         onSave={save}
@@ -194,6 +202,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       <ReferralCard referralCode={profile.referralCode} />
       <SubscriptionPanel />
       <SafetyPanel />
+      <PrivacyPanel />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );

@@ -102,6 +102,11 @@ export interface Address {
 
 export interface ProfileFormProps {
   initial: ProfileFormValues;
+  /**
+   * The two consents 'Meus dados' also changes (issue 30), as the server has them now: when they
+   * move, the form's boxes follow, so saving the form does not give back what she withdrew there.
+   */
+  consents?: Pick<ProfileFormValues, "shareWithSponsors" | "whatsappNotificationsEnabled">;
   plan: string;
   /** ISO country of the member; the address is looked up by CEP only for Brazil. */
   countryCode?: string;

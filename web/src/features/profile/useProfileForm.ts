@@ -16,8 +16,13 @@ import {
  * The profile form's state: her values, the field messages (the form's own checks and the server's),
  * focus on the first one, the address looked up by CEP, and the checked save.
  */
-export function useProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLookup, serverErrors = null }: ProfileFormProps) {
+export function useProfileForm({ initial, consents, plan, countryCode = "BR", onSave, onCepLookup, serverErrors = null }: ProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(initial);
+  const [shownConsents, setShownConsents] = useState(consents);
+  if (consents && (consents.shareWithSponsors !== shownConsents?.shareWithSponsors || consents.whatsappNotificationsEnabled !== shownConsents?.whatsappNotificationsEnabled)) {
+    setShownConsents(consents);
+    setValues((v) => ({ ...v, ...consents }));
+  }
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
   const [saving, setSaving] = useState(false);
