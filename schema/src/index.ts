@@ -23,3 +23,4 @@ export * from "./sponsors.js";
 export * from "./partners.js";
 export * from "./routes.js";
 export * from "./notifications.js";
+export * from "./push.js";

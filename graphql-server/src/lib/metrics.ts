@@ -104,6 +104,12 @@ export function createMetrics() {
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
       registers,
     }),
+    queueJobs: new client.Counter({
+      name: "coroa_queue_jobs_total",
+      help: "Durable queue jobs run here, by kind and outcome: done, skipped (nothing to send), retry (due again later) or failed",
+      labelNames: ["kind", "outcome"] as const,
+      registers,
+    }),
     /** Lets the app tell where the live figures are read. */
     observe(sources: typeof live) {
       Object.assign(live, sources);
