@@ -141,6 +141,8 @@ const envSchema = z
     QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** The first retry of a failed send waits about this long, doubling each time (with jitter). */
     QUEUE_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(5),
+    /** How long a claimed job is held: an instance killed mid-job leaves it to be claimed again after this. */
+    QUEUE_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
     /** Tries of one job before it is marked failed. */
     QUEUE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     // Address lookup by CEP: a built-in table offline, or ViaCEP

@@ -257,6 +257,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     log,
     metrics,
     pollMs: config.QUEUE_POLL_MS,
+    leaseMs: config.QUEUE_LEASE_SECONDS * 1000,
     retryBaseMs: config.QUEUE_RETRY_BASE_SECONDS * 1000,
     maxAttempts: config.QUEUE_MAX_ATTEMPTS,
     handlers: {
