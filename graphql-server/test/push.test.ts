@@ -272,3 +272,18 @@ describe("two instances sharing PostgreSQL", () => {
     });
   });
 });
+
+describe("done jobs", () => {
+  it("are purged a day after they were done; pending and failed ones stay", async () => {
+    const { prisma, queue } = t.app.services;
+    const dayAndMore = new Date(Date.now() - 25 * 3600 * 1000);
+    const payload = { subscriptionId: 0, userId: 0, notificationId: 0, title: "", body: "", link: "/" };
+    const old = await prisma.job.create({ data: { kind: "push", key: "purge:old", payload, doneAt: dayAndMore } });
+    const recent = await prisma.job.create({ data: { kind: "push", key: "purge:recent", payload, doneAt: new Date() } });
+    const failed = await prisma.job.create({ data: { kind: "push", key: "purge:failed", payload, failedAt: dayAndMore } });
+    expect(await queue.purgeDone()).toBeGreaterThanOrEqual(1);
+    expect(await prisma.job.findUnique({ where: { id: old.id } })).toBeNull();
+    expect(await prisma.job.findUnique({ where: { id: recent.id } })).not.toBeNull();
+    expect(await prisma.job.findUnique({ where: { id: failed.id } })).not.toBeNull();
+  });
+});
