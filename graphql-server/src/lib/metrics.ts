@@ -12,11 +12,11 @@ export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "CreatePartnerApiKey", "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer",
   "ImproveOfferText", "LiftSuspension", "Logout", "MarkConversationRead", "Me", "MeUpdated", "Members", "MessageAdded",
   "MessageMember", "Messages", "MuteMember", "MyBilling", "MyOffers", "MyPayments", "MyProfile", "NewMessageNotifications",
-  "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged", "ReferralStats",
+  "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged", "PushPublicKey", "ReferralStats",
   "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportMember", "ReportMessage", "ReportOffer",
   "RevokePartnerApiKey", "SafetySettings", "SearchConversations", "SendLoginToken", "SendMessage", "SetConversationsFrom",
-  "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
-  "UnmuteMember", "UnreadCount", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
+  "SetOnlineStatus", "SponsorUsers", "StartConversation", "SubscribePush", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
+  "UnmuteMember", "UnreadCount", "UnsubscribePush", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
   "ValidatePromoCode", "VerifyLoginToken",
 ]);
 
