@@ -149,6 +149,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     pool: db.pool,
   });
   services.presence.start();
+  services.queue.start();
   server.on("upgrade", (request, socket, head) => {
     // A reset during the handshake must not become an uncaught 'error' event.
     socket.on("error", (error) => log.debug({ err: error }, "socket error during upgrade"));

@@ -126,6 +126,25 @@ const envSchema = z
     CHECKOUTS_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** How often one instance looks for overdue plans past their grace period and cancellations to retry. */
     BILLING_SWEEP_SECONDS: z.coerce.number().int().positive().default(300),
+    // Web Push (issue 29): the VAPID key pair (npx web-push generate-vapid-keys); see providers/push/vapid.ts
+    PUSH_PROVIDER: z.enum(["webpush", "local"]).default("webpush"),
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)").optional().or(z.literal("").transform(() => undefined)),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)").optional().or(z.literal("").transform(() => undefined)),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL").optional().or(z.literal("").transform(() => undefined)),
+    /** Hosts a push endpoint may name (comma-separated; "*.example.com" covers its subdomains). */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default("fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com")
+      .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    // The durable queue (lib/queue.ts)
+    /** How often an idle instance looks for due jobs (a job enqueued on the instance itself wakes it at once). */
+    QUEUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** The first retry of a failed send waits about this long, doubling each time (with jitter). */
+    QUEUE_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(5),
+    /** How long a claimed job is held: an instance killed mid-job leaves it to be claimed again after this. */
+    QUEUE_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+    /** Tries of one job before it is marked failed. */
+    QUEUE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     // Address lookup by CEP: a built-in table offline, or ViaCEP
     CEP_PROVIDER: z.enum(["local", "viacep"]).default("local"),
     CEP_API_URL: z.url().default("https://viacep.com.br/ws"),
@@ -154,6 +173,9 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: bool,
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
+    }
     if (env.WHATSAPP_PROVIDER === "cloud") {
       for (const key of ["WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_ACCESS_TOKEN"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required when WHATSAPP_PROVIDER=cloud" });

@@ -58,6 +58,8 @@ export type BusEvents = {
    * instance forgets the partners' counts it kept (issue 30), so her next answer anywhere is without her.
    */
   "sponsors:changed": [payload: { at: number }];
+  /** Jobs were stored in the durable queue (issue 29): each instance's worker looks at once instead of at its next poll. */
+  "jobs:queued": [payload: { at: number }];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

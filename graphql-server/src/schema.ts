@@ -8,6 +8,7 @@ import "./domains/offers/offers.graphql.js";
 import "./domains/conversations/conversations.graphql.js";
 import "./domains/safety/safety.graphql.js";
 import "./domains/notifications/notifications.graphql.js";
+import "./domains/push/push.graphql.js";
 import "./domains/reports/reports.graphql.js";
 import "./domains/plans/plans.graphql.js";
 import "./domains/billing/billing.graphql.js";

@@ -48,6 +48,13 @@ import { LocalCepLookup } from "./providers/cep/local.js";
 import { ViaCepLookup } from "./providers/cep/viacep.js";
 import { createStorage } from "./providers/storage/create.js";
 import type { Storage } from "./providers/storage/storage.js";
+import { createQueue } from "./lib/queue.js";
+import { createPushService } from "./domains/push/push.service.js";
+import { createWhatsAppNoticeHandler } from "./domains/push/whatsapp-notice.js";
+import { LocalPushSender } from "./providers/push/local.js";
+import type { PushSender } from "./providers/push/push.js";
+import { resolveVapidKeys } from "./providers/push/vapid.js";
+import { WebPushSender } from "./providers/push/webpush.js";
 
 export { createStorage };
 
@@ -87,6 +94,16 @@ export function createPaymentProvider(config: Config, log: Logger, clock: Clock,
   }
   return new LocalPaymentProvider({ now: () => clock.now(), deliver, log });
 }
+
+/** The Web Push sender and its public key: null while push is off (docs/decisions/0278). */
+export function createPushSender(config: Config, log: Logger): { sender: PushSender | null; publicKey: string | null } {
+  const vapid = resolveVapidKeys(config, log);
+  if (!vapid) return { sender: null, publicKey: null };
+  return { sender: config.PUSH_PROVIDER === "local" ? new LocalPushSender(log) : new WebPushSender(vapid), publicKey: vapid.publicKey };
+}
+
+/** Done jobs of the durable queue are kept this long (for the operator), then purged. */
+export const QUEUE_PURGE_EVERY_MS = 3_600_000;
 
 /** Failed API-key attempts one address may make per minute before every key it sends is refused for a while. */
 export const PARTNER_KEY_FAILURES_PER_MINUTE = 30;
@@ -232,10 +249,44 @@ export function createServices(options: { config: Config; db: Database; clock: C
   // Her consents and who saw her data (issue 30).
   const consents = createConsentsService({ prisma, clock, userChanged: (userId) => void profile.userChanged(userId).catch((err: unknown) => log.warn({ err, userId }, "consent change not published")), sponsorsChanged: () => partnerData.sponsorsChanged() });
   const dataSharing = createDataSharingService({ prisma, clock });
+  const { sender: pushSender, publicKey: pushPublicKey } = createPushSender(config, log);
+  const push = createPushService({
+    prisma,
+    clock,
+    log,
+    sender: pushSender,
+    publicKey: pushPublicKey,
+    endpointHosts: config.PUSH_ENDPOINT_HOSTS,
+    allowLoopback: config.NODE_ENV !== "production",
+  });
+  // The durable queue (lib/queue.ts): the app starts its polling; stopJobs stops it at a safe point.
+  const queue = createQueue({
+    db: db.raw,
+    log,
+    metrics,
+    pollMs: config.QUEUE_POLL_MS,
+    leaseMs: config.QUEUE_LEASE_SECONDS * 1000,
+    retryBaseMs: config.QUEUE_RETRY_BASE_SECONDS * 1000,
+    maxAttempts: config.QUEUE_MAX_ATTEMPTS,
+    handlers: {
+      push: (payload) => push.deliver(payload),
+      whatsapp_new_message: createWhatsAppNoticeHandler({ prisma, clock, whatsapp }),
+    },
+  });
+  jobs.every("queue-purge", QUEUE_PURGE_EVERY_MS, () => queue.purgeDone());
+  // Jobs stored on any instance wake every instance's worker (a missed wake waits for the next poll).
+  const queued = bus.pubsub.subscribe("jobs:queued");
+  void (async () => {
+    try {
+      for await (const _ of queued) queue.wake();
+    } catch (error) {
+      log.warn({ err: error }, "jobs:queued subscription ended");
+    }
+  })();
   async function stopJobs() {
     presence.stop();
     banners.stop();
-    await jobs.stop();
+    await Promise.all([jobs.stop(), queue.stop()]);
   }
   return {
     config,
@@ -276,6 +327,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
     partnerData,
     consents,
     dataSharing,
+    push,
+    pushSender,
+    queue,
     /** The app tells billing where its webhook route answers once it listens. */
     setOwnWebhookUrl(url: string) {
       ownWebhookUrl = url;

@@ -25,3 +25,4 @@ export * from "./routes.js";
 export * from "./notifications.js";
 export * from "./notification-texts.js";
 export * from "./consents.js";
+export * from "./push.js";

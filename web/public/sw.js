@@ -102,3 +102,58 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(asset(request));
   }
 });
+
+/*
+ * Web Push (issue 29). A push ALWAYS shows a notification (browsers revoke the permission of a
+ * worker that receives pushes and shows nothing, iOS after a few): the payload's title, body and
+ * link, or a generic line when it cannot be read. One notification per link (tag): a newer push of
+ * the same conversation, or the same push sent twice, replaces it instead of piling up.
+ */
+const PUSH_FALLBACK = { title: PRODUCT, body: "Você tem um novo aviso.", link: "/" };
+
+/** Only a path of this app is ever opened. */
+function safeLink(link) {
+  return typeof link === "string" && link.startsWith("/") && !link.startsWith("//") ? link : "/";
+}
+
+self.addEventListener("push", (event) => {
+  let data = PUSH_FALLBACK;
+  try {
+    const parsed = event.data ? event.data.json() : null;
+    if (parsed && typeof parsed.title === "string") data = parsed;
+  } catch {
+    // not JSON: the generic line
+  }
+  const link = safeLink(data.link);
+  event.waitUntil(
+    self.registration.showNotification(String(data.title).slice(0, 120) || PRODUCT, {
+      body: typeof data.body === "string" ? data.body.slice(0, 240) : "",
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      tag: link,
+      renotify: true,
+      lang: "pt-BR",
+      data: { link },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = safeLink(event.notification.data && event.notification.data.link);
+  event.waitUntil(
+    (async () => {
+      const target = new URL(link, self.location.origin).href;
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      // A tab already at the link is focused; else a tab of the app goes there; else a new one opens.
+      const exact = windows.find((client) => client.url === target);
+      if (exact) return exact.focus();
+      const any = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (any) {
+        await any.focus();
+        return any.navigate(target).catch(() => self.clients.openWindow(target));
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -12,11 +12,11 @@ export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "CreatePartnerApiKey", "CreateSubscription", "DeleteAccount", "DeleteBanner", "DeleteConversation", "DeleteOffer",
   "ImproveOfferText", "LiftSuspension", "Logout", "MarkConversationRead", "Me", "MeUpdated", "Members", "MessageAdded",
   "MessageMember", "Messages", "MuteMember", "MyBilling", "MyOffers", "MyPayments", "MyProfile", "NewMessageNotifications",
-  "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged", "ReferralStats",
+  "OffersChanged", "PartnerApiKeys", "PaymentUpdated", "PaymentsProvider", "PresenceChanged", "PushPublicKey", "ReferralStats",
   "RegisterImperatrizInterest", "ReplaceBannerImage", "ReportAdded", "ReportMember", "ReportMessage", "ReportOffer",
   "RevokePartnerApiKey", "SafetySettings", "SearchConversations", "SendLoginToken", "SendMessage", "SetConversationsFrom",
-  "SetOnlineStatus", "SponsorUsers", "StartConversation", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
-  "UnmuteMember", "UnreadCount", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
+  "SetOnlineStatus", "SponsorUsers", "StartConversation", "SubscribePush", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
+  "UnmuteMember", "UnreadCount", "UnsubscribePush", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
   "ValidatePromoCode", "VerifyLoginToken",
 ]);
 
@@ -102,6 +102,12 @@ export function createMetrics() {
       help: "Duration of the timed jobs that ran here",
       labelNames: ["job"] as const,
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+    queueJobs: new client.Counter({
+      name: "coroa_queue_jobs_total",
+      help: "Durable queue jobs run here, by kind and outcome: done, skipped (nothing to send), retry (due again later) or failed",
+      labelNames: ["kind", "outcome"] as const,
       registers,
     }),
     /** Lets the app tell where the live figures are read. */

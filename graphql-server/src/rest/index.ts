@@ -18,6 +18,7 @@ import { invitationsRoutes } from "./invitations.js";
 import { adminRoutes } from "./admin.js";
 import { adminExportsRoutes } from "./admin-exports.js";
 import { bannersRoutes } from "./banners.js";
+import { pushRoutes } from "./push.js";
 
 /** The REST compatibility layer: every /api path of the spec, over the same services as GraphQL. */
 export function restApi(services: Services) {
@@ -48,6 +49,7 @@ export function restApi(services: Services) {
   api.use(adminRoutes(services));
   api.use(adminExportsRoutes(services));
   api.use(bannersRoutes(services));
+  api.use(pushRoutes(services));
   api.use((_req, _res, next) => next(new AppError("NOT_FOUND", ERROR_TEXTS.routeNotFound)));
   api.use(restErrorHandler(services));
   return api;

@@ -96,6 +96,9 @@ type Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  query PushPublicKey {\n    pushPublicKey {\n      enabled\n      publicKey\n    }\n  }\n": typeof types.PushPublicKeyDocument,
+    "\n  mutation SubscribePush($input: SubscribePushInput!) {\n    subscribePush(input: $input) {\n      __typename\n      ... on PushSubscriptionPayload {\n        success\n      }\n      ... on AppError {\n        message\n      }\n    }\n  }\n": typeof types.SubscribePushDocument,
+    "\n  mutation UnsubscribePush($endpoint: String!) {\n    unsubscribePush(endpoint: $endpoint) {\n      __typename\n      ... on PushSubscriptionPayload {\n        removed\n      }\n    }\n  }\n": typeof types.UnsubscribePushDocument,
     "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n": typeof types.SafetySettingsDocument,
     "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.BlockMemberDocument,
     "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UnblockMemberDocument,
@@ -194,6 +197,9 @@ const documents: Documents = {
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n": types.DeleteAccountDocument,
+    "\n  query PushPublicKey {\n    pushPublicKey {\n      enabled\n      publicKey\n    }\n  }\n": types.PushPublicKeyDocument,
+    "\n  mutation SubscribePush($input: SubscribePushInput!) {\n    subscribePush(input: $input) {\n      __typename\n      ... on PushSubscriptionPayload {\n        success\n      }\n      ... on AppError {\n        message\n      }\n    }\n  }\n": types.SubscribePushDocument,
+    "\n  mutation UnsubscribePush($endpoint: String!) {\n    unsubscribePush(endpoint: $endpoint) {\n      __typename\n      ... on PushSubscriptionPayload {\n        removed\n      }\n    }\n  }\n": types.UnsubscribePushDocument,
     "\n  query SafetySettings {\n    profile {\n      id\n      conversationsFrom\n    }\n    myBlocks {\n      id\n      displayName\n      blockedAt\n    }\n    myMutes {\n      userId\n      displayName\n      mutedUntil\n    }\n  }\n": types.SafetySettingsDocument,
     "\n  mutation BlockMember($userId: Int!) {\n    blockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.BlockMemberDocument,
     "\n  mutation UnblockMember($userId: Int!) {\n    unblockMember(userId: $userId) {\n      __typename\n      ... on SafetyPayload {\n        success\n        userId\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UnblockMemberDocument,
@@ -552,6 +558,18 @@ export function graphql(source: "\n  mutation UpdateProfile($input: ProfileInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount {\n    deleteAccount {\n      __typename\n      ... on DeleteAccountPayload {\n        success\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PushPublicKey {\n    pushPublicKey {\n      enabled\n      publicKey\n    }\n  }\n"): (typeof documents)["\n  query PushPublicKey {\n    pushPublicKey {\n      enabled\n      publicKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscribePush($input: SubscribePushInput!) {\n    subscribePush(input: $input) {\n      __typename\n      ... on PushSubscriptionPayload {\n        success\n      }\n      ... on AppError {\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SubscribePush($input: SubscribePushInput!) {\n    subscribePush(input: $input) {\n      __typename\n      ... on PushSubscriptionPayload {\n        success\n      }\n      ... on AppError {\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnsubscribePush($endpoint: String!) {\n    unsubscribePush(endpoint: $endpoint) {\n      __typename\n      ... on PushSubscriptionPayload {\n        removed\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnsubscribePush($endpoint: String!) {\n    unsubscribePush(endpoint: $endpoint) {\n      __typename\n      ... on PushSubscriptionPayload {\n        removed\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

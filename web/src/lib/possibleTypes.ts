@@ -27,6 +27,8 @@ export const possibleTypes: Record<string, string[]> = {
   MuteMemberResult: ["AppError", "MemberMute"],
   UnmuteMemberResult: ["AppError", "SafetyPayload"],
   SetConversationsFromResult: ["AppError", "ConversationsFromPayload"],
+  SubscribePushResult: ["AppError", "PushSubscriptionPayload"],
+  UnsubscribePushResult: ["AppError", "PushSubscriptionPayload"],
   StartConversationResult: ["AppError", "Conversation", "UpgradeRequiredError"],
   ReportOfferResult: ["AppError", "ReportPayload"],
   ReportMemberResult: ["AppError", "ReportPayload"],

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   affiliateCode: `${STORAGE_PREFIX}_affiliate_code`,
   /** The spec names this one exactly (part 2 §4): the motivational popup's last display, in ms. */
   lastMotivationalPopup: "lastMotivationalPopup",
+  /** She answered 'Agora não' to the invitation to turn push on (issue 29): not offered again under the composer. */
+  pushInviteDismissed: `${STORAGE_PREFIX}_push_invite_dismissed`,
 } as const;
 
 /**

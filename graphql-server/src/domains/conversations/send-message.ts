@@ -56,6 +56,8 @@ type SentRow = MessageRow & {
   recipients: number[];
   /** Her entries of 'Avisos' it wrote or updated, one per member told. */
   entries: { id: number; userId: number; title: string; body: string; link: string }[];
+  /** Jobs it stored in the durable queue (pushes, WhatsApp notices). */
+  queued: number;
 };
 /**
  * The statement's row for her conversation: the message it stored, or `id` null when it stored
@@ -188,6 +190,7 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
           ${now}::timestamp(3), ${now}::timestamp(3)
         FROM claimed CROSS JOIN ins CROSS JOIN conv JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = conv."offerId"
         ON CONFLICT ("key") DO NOTHING
+        RETURNING "id"
       ), notified AS (
         -- Her entry of 'Avisos' for this conversation (issue 29): one per conversation, rewritten by
         -- each message; not while she muted the sender or this conversation's notices, nor when her
@@ -214,7 +217,8 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
         ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id}
           AND NOT ${mutedSql(Prisma.sql`m."userId"`, user.id, now)} ORDER BY m."userId") AS "recipients",
         (SELECT COALESCE(json_agg(json_build_object('id', n.id, 'userId', n."userId", 'title', n.title, 'body', n.body, 'link', n.link)), '[]'::json)
-          FROM notified n) AS "entries"
+          FROM notified n) AS "entries",
+        (SELECT count(*) FROM whatsapped)::int + (SELECT count(*) FROM pushed)::int AS "queued"
       FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
       LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
     if (!sent) throw notFound();
@@ -250,6 +254,8 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
         entry: { id: entry.id, type: "new_message", title: entry.title, body: entry.body, link: entry.link, createdAt: dto.createdAt, readAt: null },
       });
     }
+    // Its pushes and WhatsApp notices go now rather than at the workers' next poll.
+    if (sent.queued > 0) bus.pubsub.publish("jobs:queued", { at: Date.now() });
     return dto;
   }
 

@@ -76,7 +76,8 @@ export function pushJobsSql(entries: string, now: Date): Prisma.Sql {
     JOIN "PushSubscription" ps ON ps."userId" = e."userId"
     LEFT JOIN "NotificationSettings" pns ON pns."userId" = e."userId"
     WHERE NOT pu."isOnline" AND ${channelOnSql("pns", Prisma.sql`e.type::text`, "push")} AND NOT ${inQuietHoursSql("pns", now)}
-    ON CONFLICT ("key") DO NOTHING`;
+    ON CONFLICT ("key") DO NOTHING
+    RETURNING "id"`;
 }
 
 /** An entry as written (what deliveries and the live subscription need). */
@@ -162,4 +163,6 @@ export async function notify(tx: Tx, events: NotificationEvent[], now: Date): Pr
 /** Tells her open centres, on every instance, after the producer's transaction committed. */
 export function publishEntries(bus: Bus, entries: WrittenEntry[]) {
   for (const entry of entries) bus.pubsub.publish("notifications:changed", entry.userId, { entry: toNotificationDTO(entry) });
+  // Their pushes, if any were planned, go now rather than at the workers' next poll.
+  if (entries.length) bus.pubsub.publish("jobs:queued", { at: Date.now() });
 }

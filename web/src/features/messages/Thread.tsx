@@ -19,6 +19,7 @@ import { avatarName, dayKey, dayLabel, displayName, timeLabel } from "./format";
 import { MT } from "./messageTexts";
 import { OverflowMenu, type MenuAction } from "../../components/OverflowMenu";
 import { loadBlockDialog, loadMuteDialog, SAFETY_TEXTS, type BlockTarget, type MuteTarget } from "../safety";
+import { usePushInvitation } from "../push";
 import {
   AvatarWrap,
   BackLink,
@@ -82,6 +83,23 @@ function ConversationMenu(props: {
   return <OverflowMenu label={MT.moreActions} actions={actions} />;
 }
 
+/** The thread could not be read: back to the list, or try again. */
+function ThreadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Wrap>
+      <Header>
+        <BackLink to="/mensagens" aria-label={MT.back}>←</BackLink>
+      </Header>
+      <Centered role="alert">
+        <p>{MT.threadFailed}</p>
+        <Button $variant="outline" onClick={onRetry}>
+          {MT.retry}
+        </Button>
+      </Centered>
+    </Wrap>
+  );
+}
+
 export function Thread({ conversationId }: { conversationId: number }) {
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -94,6 +112,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const [muting, setMuting] = useState<MuteTarget | null>(null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const pushInvitation = usePushInvitation();
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   useToastsAbove(composer);
@@ -145,6 +164,8 @@ export function Thread({ conversationId }: { conversationId: number }) {
       if (result?.__typename === "Message" || (result?.__typename === "AppError" && result.code === "CLIENT_MESSAGE_ID_REUSED")) {
         unsentKeys.current.delete(unsent);
       }
+      // After her message, not on page load: the invitation to be told of the answer on her phone.
+      if (result?.__typename === "Message") pushInvitation.offer();
       if (result?.__typename === "UpgradeRequiredError") {
         // Her plan no longer lets her write here (reading stays): the spec's upgrade prompt.
         keepText();
@@ -184,21 +205,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
   };
 
   const info = conversation.data?.conversation;
-  if (!info && conversation.error) {
-    return (
-      <Wrap>
-        <Header>
-          <BackLink to="/mensagens" aria-label={MT.back}>←</BackLink>
-        </Header>
-        <Centered role="alert">
-          <p>{MT.threadFailed}</p>
-          <Button $variant="outline" onClick={() => conversation.refetch().catch(() => undefined)}>
-            {MT.retry}
-          </Button>
-        </Centered>
-      </Wrap>
-    );
-  }
+  if (!info && conversation.error) return <ThreadFailed onRetry={() => conversation.refetch().catch(() => undefined)} />;
 
   const name = displayName(info?.otherUser ?? null);
   const reportMessage = (messageId: number) =>
@@ -313,6 +320,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
           </Button>
         </Form>
       )}
+      {pushInvitation.invitation}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -52,6 +52,19 @@ function fromStored(stored: StoredUser): SessionUser {
  * Who is signed in, as the server says through `me`. The stored user only paints the shell while
  * `me` is on its way; after 5 s without an answer the logged-out view is shown (spec part 1 §4).
  */
+/**
+ * Signing out ends this browser's push subscription (issue 29): her pushes must not reach the next
+ * person on this device. The push service then answers 410 and the server forgets it.
+ */
+async function forgetPushSubscription() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration("/");
+    await (await registration?.pushManager?.getSubscription())?.unsubscribe();
+  } catch {
+    // no service worker or push here: nothing to forget
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -146,6 +159,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    await forgetPushSubscription();
     try {
       await logoutMutation();
     } catch {
