@@ -16,6 +16,8 @@ const T = WEB_TEXTS.nav;
 
 // Only members see it: its code and the message documents load with the member's navigation.
 const UnreadBadge = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.UnreadBadge), () => true);
+// The bell of 'Avisos' (issue 29): members only, so its code and documents load with her navigation.
+const NotificationBell = lazyWhenOpen(() => import("../features/notifications/Bell").then((m) => m.NotificationBell), () => true);
 // Only superusers see them, so their texts and badge load with a superuser's navigation.
 const StaffLinks = lazyWhenOpen(() => import("./StaffLinks").then((m) => m.StaffLinks), () => true);
 
@@ -207,12 +209,14 @@ export function TopNav() {
               <Item to="/perfil">{T.profile}</Item>
               {user.isSuperuser && <StaffLinks Link={Item} />}
               <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <NotificationBell />
               <ItemButton type="button" onClick={onLogout}>
                 {T.logout}
               </ItemButton>
             </DesktopOnly>
             <MobileOnly $staff={user.isSuperuser}>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <NotificationBell />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
               {menuButton(<UnreadBadge />)}
             </MobileOnly>

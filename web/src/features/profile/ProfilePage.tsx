@@ -14,6 +14,7 @@ import { returnAddressOf } from "../../lib/returnTo";
 import { WEB_TEXTS } from "../../lib/texts";
 import { displayPhone, isPhoneComplete } from "../auth";
 import { loadSubscriptionPanel } from "../plans";
+import { loadNotificationPreferences } from "../notifications";
 import { loadSafetyPanel } from "../safety";
 import { refreshSession, useSession } from "../session";
 import { AccountActions } from "./AccountActions";
@@ -31,6 +32,8 @@ import { PAGE_TITLES, useDocumentTitle } from "../../lib/documentTitle";
 const SubscriptionPanel = lazyWhenOpen(loadSubscriptionPanel, () => true);
 // Block list and 'Quem pode iniciar conversa comigo' (issue 27), also with their own code.
 const SafetyPanel = lazyWhenOpen(loadSafetyPanel, () => true);
+// 'Notificações' (issue 29): per type × channel and 'Não perturbe', with its own code too.
+const NotificationPreferences = lazyWhenOpen(loadNotificationPreferences, () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -158,6 +161,8 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
     const completedNow = result.profileComplete && !wasComplete.current;
     wasComplete.current = result.profileComplete;
     await refreshSession(client);
+    // Her WhatsApp switch is also 'Notificações' → 'Novas mensagens' → WhatsApp: both show the same.
+    client.refetchQueries({ include: ["NotificationPreferences"] }).catch(() => undefined);
     if (completedNow) {
       toast({ title: T.completed, description: T.completedDescription });
       timers.current.push(setTimeout(() => navigate(returnTo ?? "/"), TIMINGS.redirectAfterProfileMs));
@@ -189,11 +194,14 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
         countryCode={profile.countryCode}
         onSave={save}
         onCepLookup={lookUpCep}
+        whatsappNotificationsEnabled={profile.whatsappNotificationsEnabled}
         serverErrors={serverErrors}
       />
       <ReferralCard referralCode={profile.referralCode} />
       <SubscriptionPanel />
       <SafetyPanel />
+      {/* PUSH: the lead passes the push feature's 'Ativar notificações neste aparelho' as pushControl. */}
+      <NotificationPreferences />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );

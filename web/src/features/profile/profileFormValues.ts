@@ -102,6 +102,11 @@ export interface Address {
 
 export interface ProfileFormProps {
   initial: ProfileFormValues;
+  /**
+   * Her WhatsApp notices as stored now: the same choice as 'Notificações' (issue 29). When it changes
+   * there, the form's switch follows; the rest of what she typed stays.
+   */
+  whatsappNotificationsEnabled?: boolean;
   plan: string;
   /** ISO country of the member; the address is looked up by CEP only for Brazil. */
   countryCode?: string;

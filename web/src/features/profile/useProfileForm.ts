@@ -16,8 +16,14 @@ import {
  * The profile form's state: her values, the field messages (the form's own checks and the server's),
  * focus on the first one, the address looked up by CEP, and the checked save.
  */
-export function useProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLookup, serverErrors = null }: ProfileFormProps) {
+export function useProfileForm({ initial, plan, countryCode = "BR", onSave, onCepLookup, serverErrors = null, whatsappNotificationsEnabled }: ProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(initial);
+  const [storedWhatsapp, setStoredWhatsapp] = useState(whatsappNotificationsEnabled);
+  // Saved from 'Notificações' (WhatsApp of new messages): the switch shows what is stored.
+  if (whatsappNotificationsEnabled !== storedWhatsapp) {
+    setStoredWhatsapp(whatsappNotificationsEnabled);
+    if (typeof whatsappNotificationsEnabled === "boolean") setValues((v) => ({ ...v, whatsappNotificationsEnabled }));
+  }
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
   const [saving, setSaving] = useState(false);
