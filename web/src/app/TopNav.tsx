@@ -66,6 +66,14 @@ const DesktopOnly = styled.div<{ $staff?: boolean }>`
   @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: flex; }
 `;
 
+/**
+ * Below 400 px a member's bar holds her plan, the bell of 'Avisos' and the menu: the brand keeps its
+ * crown (the link's name stays the product's), its word-mark gives way (decision 0287).
+ */
+const WordMark = styled.span<{ $member: boolean }>`
+  ${({ $member }) => ($member ? "@media (max-width: 399px) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }" : "")}
+`;
+
 const MobileOnly = styled.div<{ $staff?: boolean }>`
   display: flex;
   align-items: center;
@@ -191,7 +199,7 @@ export function TopNav() {
       <Inner aria-label="Principal">
         <Brand to="/" aria-label={T.home}>
           <Crown size={26} />
-          {PRODUCT_NAME}
+          <WordMark $member={!!signedIn}>{PRODUCT_NAME}</WordMark>
         </Brand>
 
         {status === "loading" ? null : signedIn ? (

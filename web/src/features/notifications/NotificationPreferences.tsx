@@ -33,6 +33,7 @@ const Table = styled.table`
   caption { text-align: left; font-weight: ${({ theme }) => theme.fontWeights.bold}; margin-bottom: ${({ theme }) => theme.space.xs}; }
   th, td { padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xxs}; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
   thead th { border-top: none; font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+  thead th:first-child { text-align: left; }
   th[scope="row"] { text-align: left; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   td, thead th:not(:first-child) { text-align: center; width: 4.5rem; }
   input {
@@ -196,12 +197,14 @@ function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
 function QuietHoursField({ quietHours, onSave }: { quietHours: QuietHours; onSave: (value: QuietHours) => void }) {
   const ids = { start: useId(), end: useId(), error: useId() };
-  const [draft, setDraft] = useState(quietHours ?? DEFAULT_QUIET_HOURS ?? { start: "22:00", end: "08:00" });
+  // Only the times: the cached answer carries its type name, which an input must not.
+  const times = (value: QuietHours) => (value ? { start: value.start, end: value.end } : null);
+  const [draft, setDraft] = useState(times(quietHours) ?? times(DEFAULT_QUIET_HOURS) ?? { start: "22:00", end: "08:00" });
   const [shown, setShown] = useState(quietHours);
   // A new answer from the server (saved here or elsewhere) becomes the times shown.
   if (quietHours !== shown) {
     setShown(quietHours);
-    if (quietHours) setDraft(quietHours);
+    if (quietHours) setDraft({ start: quietHours.start, end: quietHours.end });
   }
   const invalid = draft.start === draft.end;
   const changed = !!quietHours && (draft.start !== quietHours.start || draft.end !== quietHours.end);

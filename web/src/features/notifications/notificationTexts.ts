@@ -25,7 +25,8 @@ export const NOTIFICATION_WEB_TEXTS = {
   actionFailed: "Não foi possível concluir. Tente novamente.",
 
   preferences: {
-    title: "Notificações",
+    /** Not 'Notificações': the profile form has a section of that name (its WhatsApp switch). */
+    title: "Preferências de notificação",
     lead: "Escolha o que quer saber e por onde. Os avisos no app ficam na página Avisos.",
     loading: "Carregando suas preferências…",
     loadFailed: "Não foi possível carregar suas preferências de notificação.",
