@@ -10,9 +10,9 @@ import { NotificationPreferences } from "./NotificationPreferences";
 type Choice = { inApp?: boolean; push?: boolean; whatsapp?: boolean };
 
 function preferencesServer({ refuse = false } = {}) {
-  const state = {
+  const state: { types: ({ __typename: string; type: string } & Required<Choice>)[]; quietHours: { __typename: string; start: string; end: string } | null } = {
     types: NOTIFICATION_TYPES.map((type) => ({ __typename: "NotificationTypePreference", type, ...DEFAULT_NOTIFICATION_CHANNELS[type] })),
-    quietHours: { __typename: "QuietHours", start: "22:00", end: "08:00" } as { __typename: string; start: string; end: string } | null,
+    quietHours: { __typename: "QuietHours", start: "22:00", end: "08:00" },
   };
   const answer = () => ({ __typename: "NotificationPreferences", types: state.types, quietHours: state.quietHours });
   const handlers: Record<string, Handler> = {
