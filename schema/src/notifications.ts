@@ -83,7 +83,12 @@ export function inQuietHours(quiet: QuietHours, minuteOfDay: number): boolean {
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }
 
-/** The jobs of the durable queue and what each carries (never a phone in a push payload). */
+/**
+ * The jobs of the durable queue and what each carries (never a phone in a push payload). Keys, as
+ * the server writes them (graphql-server/src/domains/notifications/deliveries.ts, record 0272):
+ * `push:{notificationId}:{count}:{subscriptionId}` and `whatsapp_new_message:{messageId}:{userId}`.
+ * Only new messages go by WhatsApp (the adapter has no template for the other types).
+ */
 export type JobPayloads = {
   /** One Web Push to one device. */
   push: { subscriptionId: number; userId: number; notificationId: number; title: string; body: string; link: string };

@@ -1,11 +1,12 @@
 import { Repeater } from "@graphql-yoga/subscription";
-import { containsNul, ERROR_TEXTS, parseId, REPORT_STATUSES, type ReportReasonName, TEXT_MESSAGES } from "@clube-coroa/schema";
+import { containsNul, ERROR_TEXTS, NOTIFICATION_TEXTS, parseId, REPORT_STATUSES, type ReportReasonName, TEXT_MESSAGES } from "@clube-coroa/schema";
 import type { Prisma, ReportKind, ReportStatus, User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
+import { notify, publishEntries, type NotificationEvent } from "../notifications/deliveries.js";
 import { requireSuperuser } from "./admin.policy.js";
 import { writeAudit, type AdminMeta } from "./audit.js";
 import { decodeIdCursor, pageOf, pageSize } from "./paging.js";
@@ -139,6 +140,30 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
     return { items: page.items.map((row) => toAdminReportDTO(row, counts.get(targetKey(row)) ?? 0)), nextCursor: page.nextCursor };
   }
 
+  /**
+   * Who hears a decision (issue 29): each reporter of the decided reports (her report handled), and
+   * the offer's author when it was taken off the board for good or shown again.
+   */
+  async function decisionNotices(tx: Tx, reportIds: number[], status: "resolved" | "dismissed", offerId: number | null, hidden: boolean, now: Date) {
+    const reports = await tx.report.findMany({ where: { id: { in: reportIds } }, select: { id: true, reporterId: true } });
+    const events: NotificationEvent[] = reports
+      .filter((r) => r.reporterId !== null)
+      .map((r) => {
+        const text = NOTIFICATION_TEXTS.report_handled({ dismissed: status === "dismissed" });
+        return { userId: r.reporterId as number, type: "report_handled" as const, groupKey: `report:${r.id}`, text: () => text };
+      });
+    if (offerId !== null) {
+      const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, title: true } });
+      if (offer) {
+        // Hidden by the staff is for good (record 0257): said as removed, which is what she sees.
+        const text = hidden ? NOTIFICATION_TEXTS.offer_removed({ offerTitle: offer.title }) : NOTIFICATION_TEXTS.offer_restored({ offerTitle: offer.title, offerId: offer.id });
+        const type = hidden ? ("offer_removed" as const) : ("offer_restored" as const);
+        events.push({ userId: offer.userId, type, groupKey: `${type}:${offer.id}:${now.getTime()}`, text: () => text });
+      }
+    }
+    return events;
+  }
+
   async function updateReportStatus(user: Pick<User, "id" | "role"> | null, input: UpdateReportInput, meta: AdminMeta = {}): Promise<AdminReportDTO> {
     const actor = requireSuperuser(user);
     const reportId = parseId(input.reportId);
@@ -158,7 +183,7 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
     if (hideOffer && status !== "resolved") throw new AppError("VALIDATION", ERROR_TEXTS.hideOnlyWhenResolving);
 
     const now = clock.now();
-    const { row, hidden, shown, openOnTarget } = await prisma.$transaction(async (tx) => {
+    const { row, hidden, shown, openOnTarget, entries } = await prisma.$transaction(async (tx) => {
       const current = await tx.report.findUnique({ where: { id: reportId } });
       if (!current) throw new AppError("NOT_FOUND", ERROR_TEXTS.reportNotFound);
       // Conditional on its state: of two decisions at once, the second finds it decided.
@@ -203,8 +228,10 @@ export function createReportsAdminService(deps: ReportsAdminDeps) {
         at: now,
       });
       const row = await tx.report.findUniqueOrThrow({ where: { id: reportId }, include: reportInclude });
-      return { row, hidden, shown, openOnTarget: 0 };
+      const entries = await notify(tx, await decisionNotices(tx, [reportId, ...alsoDecided], status, hidden ?? shown, hidden !== null, now), now);
+      return { row, hidden, shown, openOnTarget: 0, entries };
     });
+    publishEntries(bus, entries);
     if (hidden !== null || shown !== null) {
       board.offerHidden((hidden ?? shown) as number);
       log.info({ reportId, offerId: hidden ?? shown, hidden: hidden !== null }, hidden !== null ? "offer hidden by the staff" : "offer shown again after review");

@@ -1,4 +1,5 @@
-import { type PlanName } from "@clube-coroa/schema";
+import { NOTIFICATION_TEXTS, PLAN_LABELS, type PlanName } from "@clube-coroa/schema";
+import { notify } from "../notifications/deliveries.js";
 import type { Bus } from "../../events.js";
 import type { PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
@@ -152,6 +153,12 @@ export function createBillingContext(deps: BillingDeps) {
     const { actorId, ip, ...data } = cause;
     const updated = await planWriter.writePlan(tx, userId, to);
     await audit(tx, { actorId, userId, action: "user.plan.change", data: { from: member.plan, to, ...data }, ip });
+    // Her entry of 'Avisos' (issue 29): by payment, by the staff or at the end of a plan; not when
+    // she moved it herself. Her open centres hear it with planChanged, after commit.
+    if (actorId !== userId) {
+      const text = NOTIFICATION_TEXTS.plan_changed({ planLabel: PLAN_LABELS[to], ended: to === "nobreza" && actorId === null });
+      await notify(tx, [{ userId, type: "plan_changed", groupKey: `plan:${userId}:${clock.now().getTime()}`, text: () => text }], clock.now());
+    }
     return updated;
   }
 

@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { dayInSaoPaulo, ERROR_TEXTS, periodEndInSaoPaulo } from "@clube-coroa/schema";
+import { dayInSaoPaulo, ERROR_TEXTS, NOTIFICATION_TEXTS, periodEndInSaoPaulo, PLAN_LABELS } from "@clube-coroa/schema";
 import { z } from "zod";
 import type { Payment, PaymentStatus, PlanSubscription, User } from "../../generated/prisma/client.js";
 import type { Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
+import { notify, publishEntries, type WrittenEntry } from "../notifications/deliveries.js";
 import { dateColumn, dateOnly, toPaymentDTO, type PaymentDTO } from "./billing.dto.js";
 import { type BillingContext, lastFour, lockProviderKey, PAID, UNPAID, type UnpaidStatus } from "./shared.js";
 
@@ -86,6 +87,8 @@ interface Effects {
   userId?: number;
   payment?: PaymentDTO;
   planChanged?: User;
+  /** Her entries of 'Avisos' written with the event (issue 29), told after commit. */
+  entries?: WrittenEntry[];
 }
 
 /**
@@ -141,6 +144,7 @@ export function createWebhook(ctx: BillingContext) {
   async function announce(effects: Effects) {
     if (effects.planChanged) await planWriter.planChanged(effects.planChanged);
     if (effects.userId !== undefined && effects.payment) bus.pubsub.publish("payment:updated", effects.userId, effects.payment);
+    if (effects.entries) publishEntries(bus, effects.entries);
   }
 
   /** Events recorded before the checkout had written its payment down, applied now that it has. */
@@ -272,10 +276,14 @@ export function createWebhook(ctx: BillingContext) {
         paymentId: payment.id,
       });
       if (moved) effects.planChanged = moved;
+      const confirmed = NOTIFICATION_TEXTS.payment_confirmed({ planLabel: PLAN_LABELS[subscription.plan] });
+      effects.entries = await notify(tx, [{ userId: subscription.userId, type: "payment_confirmed", groupKey: `payment:${payment.id}:confirmed`, text: () => confirmed }], now);
       return effects;
     }
     if (transition.to === "overdue") {
       await tx.planSubscription.updateMany({ where: { id: subscription.id, status: "active" }, data: { status: "overdue" } });
+      const overdue = NOTIFICATION_TEXTS.payment_overdue({ planLabel: PLAN_LABELS[subscription.plan] });
+      effects.entries = await notify(tx, [{ userId: subscription.userId, type: "payment_overdue", groupKey: `payment:${payment.id}:overdue`, text: () => overdue }], now);
       return effects;
     }
     if (transition.to === "refunded") {

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_TEXTS,
   type ConversationsFromName,
   ERROR_TEXTS,
   mayContact,
@@ -11,7 +12,8 @@ import { filter } from "@graphql-yoga/subscription";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import { conversationSearchTerms, findConversationMatches, type ConversationMatch } from "./conversation-search.js";
 import type { MessageDTO } from "./messages.js";
-import { createMessageSender, type MessageRow, type MessageSenderDeps, notFound, toMessageDTO } from "./send-message.js";
+import { createMessageSender, displayName, type MessageRow, type MessageSenderDeps, notFound, toMessageDTO } from "./send-message.js";
+import { notify, publishEntries } from "../notifications/deliveries.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError, UpgradeRequiredError } from "../../lib/errors.js";
 import { blockedAround, blockedBetweenSql, isBlockedBetween, mutedSql } from "../safety/reach.js";
@@ -194,7 +196,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     const offer = parseId(offerId) !== null
       ? await prisma.offer.findUnique({
         where: { id: offerId },
-        select: { id: true, userId: true, type: true, hiddenAt: true, user: { select: { conversationsFrom: true } } },
+        select: { id: true, userId: true, type: true, title: true, hiddenAt: true, user: { select: { conversationsFrom: true } } },
       })
       : null;
     if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
@@ -215,7 +217,7 @@ export function createConversationsService(deps: ConversationsDeps) {
     if (!existing) {
       const now = clock.now();
       try {
-        existing = await prisma.$transaction(async (tx) => {
+        const started = await prisma.$transaction(async (tx) => {
           const created = await tx.conversation.create({
             data: { offerId: offer.id, offerOwnerId: offer.userId, interestedUserId: user.id, createdAt: now, lastMessageAt: now },
           });
@@ -225,8 +227,14 @@ export function createConversationsService(deps: ConversationsDeps) {
               { conversationId: created.id, userId: offer.userId, joinedAt: now },
             ],
           });
-          return { id: created.id };
+          // The owner's entry of 'Avisos' (issue 29), with the conversation.
+          const asker = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { nickname: true, fullName: true } });
+          const text = NOTIFICATION_TEXTS.conversation_started({ senderName: displayName(asker), offerTitle: offer.title, conversationId: created.id });
+          const entries = await notify(tx, [{ userId: offer.userId, type: "conversation_started", groupKey: `conversation_started:${created.id}`, actorId: user.id, text: () => text }], now);
+          return { id: created.id, entries };
         });
+        existing = { id: started.id };
+        publishEntries(bus, started.entries);
         deps.statsTouched?.();
       } catch (error) {
         // Two parallel starts: the unique (offerId, interestedUserId) lets one win; answer its row.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_CHANNELS, NOTIFICATION_REFUSALS, NOTIFICATION_TYPES } from "@clube-coroa/schema";
-import { createMember, startTestApp, type TestApp } from "../../../test/harness.js";
+import { collect, createMember, createOfferRow, pokeUntil, startTestApp, withTwoInstances, type TestApp } from "../../../test/harness.js";
 
 // 'Avisos' and her preferences (issue 29), through REST and GraphQL on the real server and
 // database (both passes): paging, marking read, who sees what, and every refusal in Portuguese.
@@ -165,5 +165,64 @@ describe("her preferences", () => {
     const gql = await her.client.gql(UPDATE, { quietHours: { start: "7h", end: "08:00" } });
     expect(gql.body.data.updateNotificationPreferences).toEqual({ __typename: "AppError", code: "VALIDATION", message: NOTIFICATION_REFUSALS.quietHours });
     expect(await t.app.services.prisma.notificationSettingsChange.count({ where: { userId: her.user.id } })).toBe(0);
+  });
+});
+
+const LIVE = `subscription { notificationCentreChanged { unread entry { id type title link readAt } } }`;
+const START = `mutation Start($offerId: Int!) { startConversation(offerId: $offerId) { ... on Conversation { id } } }`;
+
+describe("the centre, live", () => {
+  it("tells her open centre each entry added or updated and each read, with the unread count; never another member's", async () => {
+    const owner = await member();
+    const asker = await member();
+    const offer = await createOfferRow(t, owner.user.id);
+    const conversationId = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id as number;
+    const ws = owner.client.ws();
+    const changes = collect(ws, LIVE);
+    const others = collect(asker.client.ws(), LIVE);
+    // Live once a read of hers is heard (the subscription is registered asynchronously).
+    await entries(owner.user.id, 1);
+    const poke = async () => {
+      await t.app.services.prisma.notification.updateMany({ where: { userId: owner.user.id }, data: { readAt: null } });
+      await owner.client.rest("POST", "/api/notifications/read", { all: true });
+    };
+    await pokeUntil(poke, () => changes.values.length > 0, "her centre live");
+    await new Promise((r) => setTimeout(r, 300));
+    const before = changes.values.length;
+    await asker.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: "Oi" });
+    await changes.next(before + 1);
+    const added = changes.values[before].notificationCentreChanged;
+    expect(added.entry).toMatchObject({ type: "new_message", link: `/mensagens/${conversationId}`, readAt: null });
+    const unreadNow = added.unread;
+    expect(unreadNow).toBe((await owner.client.rest("GET", "/api/notifications")).body.unread);
+    await owner.client.rest("POST", "/api/notifications/read", { all: true });
+    await changes.next(before + 2);
+    expect(changes.values[before + 1].notificationCentreChanged).toEqual({ unread: 0, entry: null });
+    expect(others.values.filter((v: { notificationCentreChanged: { entry: unknown } }) => v.notificationCentreChanged.entry)).toEqual([]);
+    await ws.dispose();
+  });
+
+  it("reaches her centre open on another instance (PostgreSQL and Redis)", async () => {
+    await withTwoInstances({}, async (one, two) => {
+      const owner = await createMember(one, "55371");
+      const asker = await createMember(one, "55371");
+      const offer = await createOfferRow(one, owner.user.id);
+      const ownerOnTwo = owner.client.at(two.url);
+      const ws = ownerOnTwo.ws();
+      const changes = collect(ws, LIVE);
+      let conversationId = 0;
+      await pokeUntil(
+        async () => {
+          if (!conversationId) conversationId = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id as number;
+          else await asker.client.rest("POST", `/api/conversations/${conversationId}/messages`, { content: "Oi" });
+        },
+        () => changes.values.length > 0,
+        "an entry written on instance one, heard on instance two",
+      );
+      const last = changes.values[changes.values.length - 1].notificationCentreChanged;
+      expect(last.entry.type).toMatch(/^(conversation_started|new_message)$/);
+      expect(last.unread).toBe((await ownerOnTwo.rest("GET", "/api/notifications")).body.unread);
+      await ws.dispose();
+    });
   });
 });

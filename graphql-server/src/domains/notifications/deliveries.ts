@@ -16,6 +16,8 @@ import {
 } from "@clube-coroa/schema";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Tx } from "../../lib/db.js";
+import type { Bus } from "../../events.js";
+import { toNotificationDTO } from "./notification.dto.js";
 import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
 
 /** The minute of the day (0–1439) on São Paulo's clock, the clock of her quiet hours. */
@@ -134,4 +136,27 @@ export async function enqueueDeliveries(tx: Tx, ids: number[], now: Date): Promi
   await tx.$executeRaw`WITH entries AS (
       SELECT id, "userId", type, count, title, body, link FROM "Notification" WHERE id = ANY(${ids}::int[])
     ) ${pushJobsSql("entries", now)}`;
+}
+
+/**
+ * What a producer calls in its transaction: writes each event's entry and plans its deliveries.
+ * Answers the entries written, for `publishEntries` once the transaction committed.
+ */
+export async function notify(tx: Tx, events: NotificationEvent[], now: Date): Promise<WrittenEntry[]> {
+  const written: WrittenEntry[] = [];
+  for (const event of events) {
+    const entry = await recordNotification(tx, event, now);
+    if (entry) written.push(entry);
+  }
+  await enqueueDeliveries(
+    tx,
+    written.map((entry) => entry.id),
+    now,
+  );
+  return written;
+}
+
+/** Tells her open centres, on every instance, after the producer's transaction committed. */
+export function publishEntries(bus: Bus, entries: WrittenEntry[]) {
+  for (const entry of entries) bus.pubsub.publish("notifications:changed", entry.userId, { entry: toNotificationDTO(entry) });
 }

@@ -26,6 +26,9 @@ async function pair() {
   const asker = await member();
   const offer = await createOfferRow(t, owner.user.id, "permuta", "Bolos para festas");
   const conversationId = (await asker.client.gql(START, { offerId: offer.id })).body.data.startConversation.id as number;
+  // The conversation's start has its own entry (producers.test.ts): out of the way here.
+  await t.app.services.prisma.notification.deleteMany({ where: { userId: owner.user.id, type: "conversation_started" } });
+  await t.app.services.prisma.job.deleteMany({ where: { kind: "push" } });
   return { owner, asker, offer, conversationId };
 }
 

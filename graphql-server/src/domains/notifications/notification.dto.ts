@@ -12,3 +12,22 @@ export interface NotificationDTO {
   readAt: string | null;
 }
 
+
+/** An entry as stored, as it leaves the server. */
+export const toNotificationDTO = (n: {
+  id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+}): NotificationDTO => ({
+  id: n.id,
+  type: n.type as NotificationTypeName,
+  title: n.title,
+  body: n.body,
+  link: n.link,
+  createdAt: new Date(n.createdAt).toISOString(),
+  readAt: n.readAt ? new Date(n.readAt).toISOString() : null,
+});

@@ -33,7 +33,7 @@ const NotificationCentreRef = builder.objectRef<NotificationPageDTO>("Notificati
 
 const NotificationCentreChangeRef = builder.objectRef<{ entry: NotificationDTO | null; unread: number }>("NotificationCentreChange").implement({
   fields: (t) => ({
-    entry: t.field({ type: NotificationRef, nullable: true, description: "The entry added or updated; null when entries were read.", resolve: (c) => c.entry }),
+    entry: t.field({ type: NotificationRef, nullable: true, description: "The entry added or updated; null when entries were read or changed otherwise (refetch the first page).", resolve: (c) => c.entry }),
     unread: t.exposeInt("unread", { description: "Her unread count, counted afresh." }),
   }),
 });

@@ -17,7 +17,7 @@ import type { Clock } from "../../lib/clock.js";
 import { TRANSACTION_OPTIONS, type PrismaClient, type Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { WrittenEntry } from "./deliveries.js";
-import type { NotificationDTO } from "./notification.dto.js";
+import { toNotificationDTO, type NotificationDTO } from "./notification.dto.js";
 
 export type { NotificationDTO };
 
@@ -34,16 +34,6 @@ export interface NotificationPreferencesDTO {
   types: NotificationChannels;
   quietHours: QuietHours;
 }
-
-export const toNotificationDTO = (n: Pick<WrittenEntry, "id" | "type" | "title" | "body" | "link" | "createdAt" | "readAt">): NotificationDTO => ({
-  id: n.id,
-  type: n.type,
-  title: n.title,
-  body: n.body,
-  link: n.link,
-  createdAt: new Date(n.createdAt).toISOString(),
-  readAt: n.readAt ? new Date(n.readAt).toISOString() : null,
-});
 
 /** The opaque cursor: the last entry's time and id (entries are ordered newest first, then by id). */
 const encodeCursor = (n: { createdAt: Date; id: number }) => Buffer.from(`${n.createdAt.getTime()}.${n.id}`).toString("base64url");

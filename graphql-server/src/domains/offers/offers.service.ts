@@ -1,4 +1,4 @@
-import { containsNul, ERROR_TEXTS, kindLockedFor, MONTHLY_PUBLICATIONS, monthlyLimitReached, offerInputSchema, type OfferTypeName, offerUpdateSchema, PLAN_RANK, POST_TYPES, startOfMonthInSaoPaulo, TEXT_MESSAGES } from "@clube-coroa/schema";
+import { containsNul, dayInSaoPaulo, ERROR_TEXTS, NOTIFICATION_TEXTS, kindLockedFor, MONTHLY_PUBLICATIONS, monthlyLimitReached, offerInputSchema, type OfferTypeName, offerUpdateSchema, PLAN_RANK, POST_TYPES, startOfMonthInSaoPaulo, TEXT_MESSAGES } from "@clube-coroa/schema";
 import type { z } from "zod";
 import type { User } from "../../generated/prisma/client.js";
 import type { Bus, BusEvents } from "../../events.js";
@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
 import type { ImproveTextInput, TextImprover } from "../../providers/ai/ai.js";
 import { assertAllowed, type RateLimiter } from "../../lib/rate-limit.js";
+import { notify, publishEntries } from "../notifications/deliveries.js";
 import { authorSelect, BOARD_VISIBLE, createBoardReadModel, isOneOf, type ListOffersArgs, offerCard, type OfferDTO, type OfferFilter, presentOffer } from "./board-read-model.js";
 
 export interface OffersDeps {
@@ -45,6 +46,24 @@ export const REST_BOARD_LIMIT = 200;
 export const ALTEZA_MONTHLY_LIMIT = MONTHLY_PUBLICATIONS.alteza.permuta ?? 0;
 /** 'Minhas Publicações' lists at most this many of her offers, newest first. */
 export const MY_OFFERS_MAX = 200;
+
+/** Her entry of 'Avisos' for a like: the likes of one São Paulo day are one entry (issue 29). */
+function notifyLike(tx: Tx, offer: { id: number; userId: number; title: string }, likerId: number, now: Date) {
+  return notify(tx, [{
+    userId: offer.userId,
+    type: "offer_liked",
+    groupKey: `likes:${offer.id}:${dayInSaoPaulo(now)}`,
+    actorId: likerId,
+    text: (count) => NOTIFICATION_TEXTS.offer_liked({ offerTitle: offer.title, offerId: offer.id, count }),
+  }], now);
+}
+
+/** Her entry of 'Avisos' when the staff deleted her offer. */
+function notifyRemoved(tx: Tx, offer: { id: number; userId: number; title: string }, now: Date) {
+  const text = NOTIFICATION_TEXTS.offer_removed({ offerTitle: offer.title });
+  return notify(tx, [{ userId: offer.userId, type: "offer_removed", groupKey: `offer_removed:${offer.id}`, text: () => text }], now);
+}
+
 /**
  * Rewrites the board copies of the author's plan rank, join date and state on all her offers.
  * Call it inside the transaction that changes her plan or state.
@@ -179,7 +198,7 @@ export function createOffersService(deps: OffersDeps) {
   }
 
   async function ownedOffer(tx: Tx, user: Pick<User, "id" | "role">, id: number, action: "editar" | "excluir") {
-    const offer = await tx.offer.findUnique({ where: { id }, select: { id: true, userId: true, type: true } });
+    const offer = await tx.offer.findUnique({ where: { id }, select: { id: true, userId: true, type: true, title: true } });
     if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     const mayAct = offer.userId === user.id || (action === "excluir" && user.role === "superuser");
     if (!mayAct) throw new AppError("FORBIDDEN", ERROR_TEXTS.offerForbidden(action));
@@ -209,10 +228,13 @@ export function createOffersService(deps: OffersDeps) {
 
   /** The owner deletes her offer; a superuser may delete any. */
   async function deleteOffer(user: Pick<User, "id" | "role">, id: number) {
-    await prisma.$transaction(async (tx) => {
-      await ownedOffer(tx, user, id, "excluir");
+    const entries = await prisma.$transaction(async (tx) => {
+      const offer = await ownedOffer(tx, user, id, "excluir");
       await tx.offer.deleteMany({ where: { id } });
+      // Removed by the staff: the author hears it (issue 29).
+      return offer.userId === user.id ? [] : notifyRemoved(tx, offer, clock.now());
     });
+    publishEntries(bus, entries);
     await publish({ kind: "deleted", offerId: id });
     return { success: true as const };
   }
@@ -224,20 +246,23 @@ export function createOffersService(deps: OffersDeps) {
   async function toggleLike(user: Pick<User, "id">, offerId: number) {
     await assertAllowed(deps.likeLimiter, user.id);
     const result = await prisma.$transaction(async (tx) => {
-      const found = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL AND "underReviewAt" IS NULL AND NOT "authorSuspended" FOR UPDATE`;
+      const found = await tx.$queryRaw<{ id: number; userId: number; title: string }[]>`SELECT id, "userId", title FROM "Offer" WHERE id = ${offerId} AND "hiddenAt" IS NULL AND "underReviewAt" IS NULL AND NOT "authorSuspended" FOR UPDATE`;
       if (found.length === 0) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
       const removed = await tx.like.deleteMany({ where: { userId: user.id, offerId } });
       const liked = removed.count === 0;
-      if (liked) await tx.like.create({ data: { userId: user.id, offerId, createdAt: clock.now() } });
+      const now = clock.now();
+      if (liked) await tx.like.create({ data: { userId: user.id, offerId, createdAt: now } });
       const offer = await tx.offer.update({
         where: { id: offerId },
         data: { likesCount: { increment: liked ? 1 : -1 } },
         select: { likesCount: true },
       });
-      return { liked, totalLikes: offer.likesCount };
+      const entries = liked ? await notifyLike(tx, found[0], user.id, now) : [];
+      return { liked, totalLikes: offer.likesCount, entries };
     });
+    publishEntries(bus, result.entries);
     await publish({ kind: "liked", offerId, totalLikes: result.totalLikes });
-    return result;
+    return { liked: result.liked, totalLikes: result.totalLikes };
   }
 
   async function likedOfferIds(user: Pick<User, "id">) {

@@ -1,10 +1,11 @@
-import { ERROR_TEXTS, REPORT_TARGET_TEXTS, reportInputSchema, reportIssueOf, type ReportPayload } from "@clube-coroa/schema";
+import { ERROR_TEXTS, NOTIFICATION_TEXTS, REPORT_TARGET_TEXTS, reportInputSchema, reportIssueOf, type ReportPayload } from "@clube-coroa/schema";
 import type { ReportKind, User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
 import { AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/log.js";
+import { notify, publishEntries } from "../notifications/deliveries.js";
 
 export interface ReportsDeps {
   prisma: PrismaClient;
@@ -64,7 +65,7 @@ export function createReportsService(deps: ReportsDeps) {
    */
   async function reportOffer(tx: Tx, user: Pick<User, "id">, offerId: number, reportedUserId: number | undefined, common: Common) {
     await lockTarget(tx, user.id, `offer:${offerId}`);
-    const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, underReviewAt: true } });
+    const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { id: true, userId: true, title: true, underReviewAt: true } });
     if (!offer) throw new AppError("NOT_FOUND", ERROR_TEXTS.offerNotFound);
     if (reportedUserId !== undefined && reportedUserId !== offer.userId) throw new AppError("REPORT_TARGET_MISMATCH");
     if (offer.userId === user.id) throw new AppError("REPORT_OWN_OFFER");
@@ -84,7 +85,10 @@ export function createReportsService(deps: ReportsDeps) {
         if (changed.count) hidden = offer.id;
       }
     }
-    return { id: row.id, kind: "offer" as const, created: true, reportedUserId: offer.userId, hidden };
+    // The author hears her offer waits for the staff (issue 29); the reporters stay unnamed.
+    const text = NOTIFICATION_TEXTS.offer_hidden({ offerTitle: offer.title });
+    const entries = hidden === null ? [] : await notify(tx, [{ userId: offer.userId, type: "offer_hidden", groupKey: `offer_hidden:${offer.id}:${now.getTime()}`, text: () => text }], now);
+    return { id: row.id, kind: "offer" as const, created: true, reportedUserId: offer.userId, hidden, entries };
   }
 
   /** An open report of hers on this target already: refused, so the staff read one report per member and target. */
@@ -162,6 +166,7 @@ export function createReportsService(deps: ReportsDeps) {
       bus.pubsub.publish("report:added", { reportId: result.id });
       deps.statsTouched?.();
     }
+    if ("entries" in result && result.entries) publishEntries(deps.bus, result.entries);
     if (result.hidden !== null) {
       deps.board?.offerHidden(result.hidden);
       log.info({ offerId: result.hidden }, "offer under review: reported by enough members");

@@ -395,6 +395,8 @@ export function createProfileService(deps: ProfileDeps) {
    */
   async function planChanged(user: User) {
     publishUser(user);
+    // Her centre may hold a new entry (plan_changed, issue 29): her open centres refetch.
+    bus.pubsub.publish("notifications:changed", user.id, { entry: null });
     if (!hasShowcaseProfile(user.plan)) await removeImages(user.id, ["banner"]);
   }
 
