@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHOTS, board, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
 
-// Issue 29, 'Avisos': a member writes to another who is elsewhere in the app; her bell shows 1 without a
-// reload, 'Avisos' lists the entry and leads to the conversation (read afterwards). She then turns off
-// push for likes and sets 'Não perturbe' on /perfil; a reload keeps both. Axe clean at 375 and 1280 px.
+// Issue 29, 'Avisos': a member starts a conversation on another's offer and writes while the owner is
+// elsewhere in the app; the owner's bell shows 2 without a reload, 'Avisos' lists both entries and leads to
+// the conversation (read afterwards), 'Marcar todas como lidas' reads the rest. A member turns off push for
+// likes and sets 'Não perturbe' on /perfil; a reload keeps both. Axe clean at 375 and 1280 px.
 test.describe.configure({ mode: "serial" });
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -16,7 +17,7 @@ async function gql<T>(page: Page, query: string, variables: Record<string, unkno
 /** The bell the bar shows at this width (the phone's and the desktop's are both in the page). */
 const bell = (page: Page) => page.getByRole("navigation", { name: "Principal" }).getByTestId("notification-bell").locator("visible=true");
 
-test("a new message reaches her bell and 'Avisos', which leads to the conversation", async ({ browser }) => {
+test("a conversation started on her offer and its message reach her bell and 'Avisos', which leads to the conversation", async ({ browser }) => {
   const owner = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
   const member = await (await browser.newContext()).newPage();
 
@@ -53,9 +54,10 @@ test("a new message reaches her bell and 'Avisos', which leads to the conversati
   await member.getByLabel("Mensagem", { exact: true }).fill("Olá! Posso participar do bazar com você?");
   await member.getByRole("button", { name: "Enviar", exact: true }).click();
 
-  // Elsewhere in the app, without a reload: her bell says 1.
-  await expect(bell(owner)).toHaveAccessibleName("Avisos, 1 não lido");
-  await expect(bell(owner)).toHaveText("1");
+  // Elsewhere in the app, without a reload: her bell counts the conversation started on her offer and
+  // its new message.
+  await expect(bell(owner)).toHaveAccessibleName("Avisos, 2 não lidos");
+  await expect(bell(owner)).toHaveText("2");
   const popup = owner.getByRole("dialog", { name: /Nova mensagem/ });
   if (await popup.isVisible()) await popup.getByRole("button", { name: "Fechar" }).click();
   await owner.screenshot({ path: `${SHOTS}/notifications-bell-375.png` });
@@ -63,10 +65,12 @@ test("a new message reaches her bell and 'Avisos', which leads to the conversati
   await bell(owner).click();
   await expect(owner).toHaveURL(/\/avisos$/);
   const list = owner.getByRole("list", { name: "Seus avisos" });
-  const entry = list.getByRole("link").first();
-  await expect(entry).toContainText("Nova mensagem de");
+  const entry = list.getByRole("link").filter({ hasText: "Nova mensagem de" }).first();
   await expect(entry).toContainText(title);
   await expect(entry).toContainText("Não lido");
+  const started = list.getByRole("link").filter({ hasText: "quer conversar sobre sua oferta" }).first();
+  await expect(started).toContainText(title);
+  await expect(started).toContainText("Não lido");
   for (const width of [375, 1280]) {
     await owner.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await expect(entry).toBeVisible();
@@ -79,12 +83,16 @@ test("a new message reaches her bell and 'Avisos', which leads to the conversati
   await entry.click();
   await expect(owner).toHaveURL(new RegExp(`${conversationPath}$`));
   await expect(owner.getByText("Olá! Posso participar do bazar com você?")).toBeVisible();
-  await expect(bell(owner)).toHaveAccessibleName("Avisos");
+  await expect(bell(owner)).toHaveAccessibleName("Avisos, 1 não lido");
 
-  // The entry stays, read.
+  // The entry stays, read; 'Marcar todas como lidas' reads the other one.
   await bell(owner).click();
-  await expect(list.getByRole("link").first()).toContainText(title);
-  await expect(list.getByRole("link").first()).not.toContainText("Não lido");
+  await expect(entry).toContainText(title);
+  await expect(entry).not.toContainText("Não lido");
+  await owner.getByRole("button", { name: "Marcar todas como lidas" }).click();
+  await expect(toasts(owner).getByText("Todos os avisos foram marcados como lidos")).toBeVisible();
+  await expect(started).not.toContainText("Não lido");
+  await expect(bell(owner)).toHaveAccessibleName("Avisos");
 });
 
 for (const [width, height, phone] of [[375, 812, "11900029102"], [1280, 800, "11900029103"]] as const) {
