@@ -8,6 +8,8 @@ export const APP_ROUTES = {
   profile: "/perfil",
   messages: "/mensagens",
   conversation: "/mensagens/:id",
+  /** 'Avisos', her notification centre (issue 29). */
+  notifications: "/avisos",
   members: "/parceiras",
   admin: "/admin",
   simpleAdmin: "/admin-simples",

@@ -109,7 +109,7 @@ self.addEventListener("fetch", (event) => {
  * link, or a generic line when it cannot be read. One notification per link (tag): a newer push of
  * the same conversation, or the same push sent twice, replaces it instead of piling up.
  */
-const PUSH_FALLBACK = { title: PRODUCT, body: "Você tem um novo aviso.", link: "/" };
+const PUSH_FALLBACK = { title: PRODUCT, body: "Você tem um novo aviso.", link: "/avisos" };
 
 /** Only a path of this app is ever opened. */
 function safeLink(link) {

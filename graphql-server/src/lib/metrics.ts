@@ -18,6 +18,9 @@ export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   "SetOnlineStatus", "SponsorUsers", "StartConversation", "SubscribePush", "SuperUsers", "SuspendMember", "ToggleLike", "UnblockMember",
   "UnmuteMember", "UnreadCount", "UnsubscribePush", "UnreadCountChanged", "UpdateBanner", "UpdateOffer", "UpdateProfile", "UpdateReportStatus",
   "ValidatePromoCode", "VerifyLoginToken",
+  // 'Avisos' and her notification preferences (issue 29).
+  "ConversationNotices", "MarkNotificationsRead", "MuteConversationNotices", "NotificationCentre", "NotificationCentreChanged",
+  "NotificationPreferences", "NotificationUnread", "UnmuteConversationNotices", "UpdateNotificationPreferences",
 ]);
 
 /** The label of an operation name: itself when the web client sends it, "anonymous" without one, else "other". */

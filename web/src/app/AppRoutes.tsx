@@ -4,12 +4,13 @@ import { APP_ROUTES } from "@clube-coroa/schema";
 import { AdminGate } from "../features/admin/AdminGate";
 import { WEB_TEXTS } from "../lib/texts";
 import { HomeRoute } from "./HomeRoute";
-import { loginPage, membersPage, messagesPage, profilePage } from "./pages";
+import { loginPage, membersPage, messagesPage, notificationsPage, profilePage } from "./pages";
 
 const LoginPage = loginPage.Component;
 const ProfilePage = profilePage.Component;
 const MessagesPage = messagesPage.Component;
 const MembersPage = membersPage.Component;
+const NotificationsPage = notificationsPage.Component;
 
 // Admin code is split out and fetched only when a superuser opens it.
 const AdminDashboardPage = lazy(() => import("../features/admin/AdminDashboardPage"));
@@ -28,6 +29,7 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.messages} element={<MessagesPage />} />
       <Route path={APP_ROUTES.conversation} element={<MessagesPage />} />
       <Route path={APP_ROUTES.members} element={<MembersPage />} />
+      <Route path={APP_ROUTES.notifications} element={<NotificationsPage />} />
       <Route
         path={APP_ROUTES.admin}
         element={

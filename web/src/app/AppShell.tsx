@@ -11,6 +11,7 @@ import { Layout } from "./Layout";
 // A member's app-wide pieces (message feed, presence, 'Hora de Brilhar!') load once she is signed in.
 const signedIn = (props: { status: string }) => props.status === "authenticated";
 const MessagingRealtime = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.MessagingRealtime), signedIn);
+const NotificationsRealtime = lazyWhenOpen(() => import("../features/notifications/Bell").then((m) => m.NotificationsRealtime), signedIn);
 const MotivationalPopup = lazyWhenOpen(() => import("../features/motivation/MotivationalPopup").then((m) => m.MotivationalPopup), signedIn);
 // 'Atualizamos nossos textos' when a text she accepted has a newer version (issue 30).
 const ConsentsUpdate = lazyWhenOpen(loadConsentsUpdate, signedIn);
@@ -20,6 +21,7 @@ function MemberPieces() {
   return (
     <>
       <MessagingRealtime status={status} />
+      <NotificationsRealtime status={status} />
       <MotivationalPopup status={status} />
       <ConsentsUpdate status={status} />
     </>

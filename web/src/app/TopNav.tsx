@@ -16,6 +16,8 @@ const T = WEB_TEXTS.nav;
 
 // Only members see it: its code and the message documents load with the member's navigation.
 const UnreadBadge = lazyWhenOpen(() => import("../features/messages/Realtime").then((m) => m.UnreadBadge), () => true);
+// The bell of 'Avisos' (issue 29): members only, so its code and documents load with her navigation.
+const NotificationBell = lazyWhenOpen(() => import("../features/notifications/Bell").then((m) => m.NotificationBell), () => true);
 // Only superusers see them, so their texts and badge load with a superuser's navigation.
 const StaffLinks = lazyWhenOpen(() => import("./StaffLinks").then((m) => m.StaffLinks), () => true);
 
@@ -62,6 +64,14 @@ const DesktopOnly = styled.div<{ $staff?: boolean }>`
   align-items: center;
   gap: ${({ theme }) => theme.space.xxs};
   @media (min-width: ${({ $staff }) => ($staff ? 1080 : 920)}px) { display: flex; }
+`;
+
+/**
+ * Below 400 px a member's bar holds her plan, the bell of 'Avisos' and the menu: the brand keeps its
+ * crown (the link's name stays the product's), its word-mark gives way (decision 0287).
+ */
+const WordMark = styled.span<{ $member: boolean }>`
+  ${({ $member }) => ($member ? "@media (max-width: 399px) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }" : "")}
 `;
 
 const MobileOnly = styled.div<{ $staff?: boolean }>`
@@ -189,7 +199,7 @@ export function TopNav() {
       <Inner aria-label="Principal">
         <Brand to="/" aria-label={T.home}>
           <Crown size={26} />
-          {PRODUCT_NAME}
+          <WordMark $member={!!signedIn}>{PRODUCT_NAME}</WordMark>
         </Brand>
 
         {status === "loading" ? null : signedIn ? (
@@ -207,12 +217,14 @@ export function TopNav() {
               <Item to="/perfil">{T.profile}</Item>
               {user.isSuperuser && <StaffLinks Link={Item} />}
               <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <NotificationBell />
               <ItemButton type="button" onClick={onLogout}>
                 {T.logout}
               </ItemButton>
             </DesktopOnly>
             <MobileOnly $staff={user.isSuperuser}>
               <PlanBadge plan={user.plan} label={T.currentPlan} />
+              <NotificationBell />
               {/* Its name is its words, 'Menu' and the unread count, so what she sees is what she can say. */}
               {menuButton(<UnreadBadge />)}
             </MobileOnly>

@@ -13,6 +13,7 @@ import { nextTask } from "../lib/tasks";
 export const loginPage = preloadable(() => import("../features/auth/LoginPage").then((m) => m.LoginPage));
 export const profilePage = preloadable(() => import("../features/profile/ProfilePage").then((m) => m.ProfilePage));
 export const membersPage = preloadable(() => import("../features/members/MembersPage").then((m) => m.MembersPage));
+export const notificationsPage = preloadable(() => import("../features/notifications/NotificationsPage").then((m) => m.NotificationsPage));
 export const messagesPage = preloadable(() => import("../features/messages/MessagesPage").then((m) => m.MessagesPage));
 /** The board's module: its component, and its first page's request made while the session is read. */
 export const loadOfferBoard = () => import("../features/offers/OfferBoard");
@@ -40,6 +41,7 @@ export function preloadPageFor(location: { pathname: string; search: string }, {
   if (pathname === "/perfil") return settle(profilePage.preload());
   if (pathname === "/mensagens" || pathname.startsWith("/mensagens/")) return settle(messagesPage.preload());
   if (pathname === "/parceiras") return settle(membersPage.preload());
+  if (pathname === "/avisos") return settle(notificationsPage.preload());
   if (pathname === "/" && new URLSearchParams(search).has("id")) void settle(invitationPage.preload());
   else if (pathname === "/") {
     // Cards the server drew into the page (`boardDrawn`) are the board's own: React takes them over

@@ -64,6 +64,16 @@ type Documents = {
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": typeof types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": typeof types.UnreadCountChangedDocument,
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": typeof types.PresenceChangedDocument,
+    "\n  query ConversationNotices($id: Int!) {\n    conversation(id: $id) {\n      id\n      noticesMuted\n    }\n  }\n": typeof types.ConversationNoticesDocument,
+    "\n  mutation MuteConversationNotices($conversationId: Int!) {\n    muteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.MuteConversationNoticesDocument,
+    "\n  mutation UnmuteConversationNotices($conversationId: Int!) {\n    unmuteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UnmuteConversationNoticesDocument,
+    "\n  fragment NotificationFields on Notification {\n    id\n    type\n    title\n    body\n    link\n    createdAt\n    readAt\n  }\n": typeof types.NotificationFieldsFragmentDoc,
+    "\n  query NotificationCentre($after: String) {\n    notificationCentre(after: $after) {\n      __typename\n      ... on NotificationCentre {\n        items {\n          ...NotificationFields\n        }\n        unread\n        nextCursor\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.NotificationCentreDocument,
+    "\n  query NotificationUnread {\n    notificationCentre {\n      __typename\n      ... on NotificationCentre {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.NotificationUnreadDocument,
+    "\n  subscription NotificationCentreChanged {\n    notificationCentreChanged {\n      entry {\n        ...NotificationFields\n      }\n      unread\n    }\n  }\n": typeof types.NotificationCentreChangedDocument,
+    "\n  mutation MarkNotificationsRead($ids: [Int!], $all: Boolean) {\n    markNotificationsRead(ids: $ids, all: $all) {\n      __typename\n      ... on MarkNotificationsReadPayload {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.MarkNotificationsReadDocument,
+    "\n  query NotificationPreferences {\n    notificationPreferences {\n      types {\n        type\n        inApp\n        push\n        whatsapp\n      }\n      quietHours {\n        start\n        end\n      }\n    }\n  }\n": typeof types.NotificationPreferencesDocument,
+    "\n  mutation UpdateNotificationPreferences($types: [NotificationTypePreferenceInput!], $quietHours: QuietHoursInput) {\n    updateNotificationPreferences(types: $types, quietHours: $quietHours) {\n      __typename\n      ... on NotificationPreferences {\n        types {\n          type\n          inApp\n          push\n          whatsapp\n        }\n        quietHours {\n          start\n          end\n        }\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateNotificationPreferencesDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n": typeof types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String, $q: String) {\n    offers(filter: $filter, first: $first, after: $after, q: $q) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n      underReview\n    }\n  }\n": typeof types.BoardOfferDocument,
@@ -165,6 +175,16 @@ const documents: Documents = {
     "\n  subscription NewMessageNotifications {\n    notifications {\n      messageId\n      senderName\n      content\n      conversationId\n      offerId\n      offerTitle\n    }\n  }\n": types.NewMessageNotificationsDocument,
     "\n  subscription UnreadCountChanged {\n    unreadCountChanged\n  }\n": types.UnreadCountChangedDocument,
     "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n": types.PresenceChangedDocument,
+    "\n  query ConversationNotices($id: Int!) {\n    conversation(id: $id) {\n      id\n      noticesMuted\n    }\n  }\n": types.ConversationNoticesDocument,
+    "\n  mutation MuteConversationNotices($conversationId: Int!) {\n    muteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n": types.MuteConversationNoticesDocument,
+    "\n  mutation UnmuteConversationNotices($conversationId: Int!) {\n    unmuteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UnmuteConversationNoticesDocument,
+    "\n  fragment NotificationFields on Notification {\n    id\n    type\n    title\n    body\n    link\n    createdAt\n    readAt\n  }\n": types.NotificationFieldsFragmentDoc,
+    "\n  query NotificationCentre($after: String) {\n    notificationCentre(after: $after) {\n      __typename\n      ... on NotificationCentre {\n        items {\n          ...NotificationFields\n        }\n        unread\n        nextCursor\n      }\n      ...AppErrorFields\n    }\n  }\n": types.NotificationCentreDocument,
+    "\n  query NotificationUnread {\n    notificationCentre {\n      __typename\n      ... on NotificationCentre {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n": types.NotificationUnreadDocument,
+    "\n  subscription NotificationCentreChanged {\n    notificationCentreChanged {\n      entry {\n        ...NotificationFields\n      }\n      unread\n    }\n  }\n": types.NotificationCentreChangedDocument,
+    "\n  mutation MarkNotificationsRead($ids: [Int!], $all: Boolean) {\n    markNotificationsRead(ids: $ids, all: $all) {\n      __typename\n      ... on MarkNotificationsReadPayload {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n": types.MarkNotificationsReadDocument,
+    "\n  query NotificationPreferences {\n    notificationPreferences {\n      types {\n        type\n        inApp\n        push\n        whatsapp\n      }\n      quietHours {\n        start\n        end\n      }\n    }\n  }\n": types.NotificationPreferencesDocument,
+    "\n  mutation UpdateNotificationPreferences($types: [NotificationTypePreferenceInput!], $quietHours: QuietHoursInput) {\n    updateNotificationPreferences(types: $types, quietHours: $quietHours) {\n      __typename\n      ... on NotificationPreferences {\n        types {\n          type\n          inApp\n          push\n          whatsapp\n        }\n        quietHours {\n          start\n          end\n        }\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateNotificationPreferencesDocument,
     "\n  fragment BoardOfferFields on Offer {\n    id\n    userId\n    postType\n    type\n    title\n    description\n    categories\n    likes\n    isLiked\n    isOwn\n    isUrgent\n    createdAt\n    userNickname\n    userFullName\n    userName\n    userPlan\n    userJoinedAt\n    userProfilePhoto\n    userProfessionalActivity\n    userConversationsFrom\n  }\n": types.BoardOfferFieldsFragmentDoc,
     "\n  query BoardOffers($filter: OfferFilter, $first: Int, $after: String, $q: String) {\n    offers(filter: $filter, first: $first, after: $after, q: $q) {\n      edges {\n        cursor\n        node {\n          ...BoardOfferFields\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.BoardOffersDocument,
     "\n  query BoardOffer($id: Int!) {\n    offer(id: $id) {\n      ...BoardOfferFields\n      hidden\n      underReview\n    }\n  }\n": types.BoardOfferDocument,
@@ -430,6 +450,46 @@ export function graphql(source: "\n  subscription UnreadCountChanged {\n    unre
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n"): (typeof documents)["\n  subscription PresenceChanged {\n    presenceChanged {\n      userId\n      isOnline\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationNotices($id: Int!) {\n    conversation(id: $id) {\n      id\n      noticesMuted\n    }\n  }\n"): (typeof documents)["\n  query ConversationNotices($id: Int!) {\n    conversation(id: $id) {\n      id\n      noticesMuted\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MuteConversationNotices($conversationId: Int!) {\n    muteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation MuteConversationNotices($conversationId: Int!) {\n    muteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnmuteConversationNotices($conversationId: Int!) {\n    unmuteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation UnmuteConversationNotices($conversationId: Int!) {\n    unmuteConversationNotices(conversationId: $conversationId) {\n      __typename\n      ... on ConversationNoticesPayload {\n        conversationId\n        noticesMuted\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment NotificationFields on Notification {\n    id\n    type\n    title\n    body\n    link\n    createdAt\n    readAt\n  }\n"): (typeof documents)["\n  fragment NotificationFields on Notification {\n    id\n    type\n    title\n    body\n    link\n    createdAt\n    readAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationCentre($after: String) {\n    notificationCentre(after: $after) {\n      __typename\n      ... on NotificationCentre {\n        items {\n          ...NotificationFields\n        }\n        unread\n        nextCursor\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  query NotificationCentre($after: String) {\n    notificationCentre(after: $after) {\n      __typename\n      ... on NotificationCentre {\n        items {\n          ...NotificationFields\n        }\n        unread\n        nextCursor\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationUnread {\n    notificationCentre {\n      __typename\n      ... on NotificationCentre {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  query NotificationUnread {\n    notificationCentre {\n      __typename\n      ... on NotificationCentre {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription NotificationCentreChanged {\n    notificationCentreChanged {\n      entry {\n        ...NotificationFields\n      }\n      unread\n    }\n  }\n"): (typeof documents)["\n  subscription NotificationCentreChanged {\n    notificationCentreChanged {\n      entry {\n        ...NotificationFields\n      }\n      unread\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!], $all: Boolean) {\n    markNotificationsRead(ids: $ids, all: $all) {\n      __typename\n      ... on MarkNotificationsReadPayload {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation MarkNotificationsRead($ids: [Int!], $all: Boolean) {\n    markNotificationsRead(ids: $ids, all: $all) {\n      __typename\n      ... on MarkNotificationsReadPayload {\n        unread\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NotificationPreferences {\n    notificationPreferences {\n      types {\n        type\n        inApp\n        push\n        whatsapp\n      }\n      quietHours {\n        start\n        end\n      }\n    }\n  }\n"): (typeof documents)["\n  query NotificationPreferences {\n    notificationPreferences {\n      types {\n        type\n        inApp\n        push\n        whatsapp\n      }\n      quietHours {\n        start\n        end\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateNotificationPreferences($types: [NotificationTypePreferenceInput!], $quietHours: QuietHoursInput) {\n    updateNotificationPreferences(types: $types, quietHours: $quietHours) {\n      __typename\n      ... on NotificationPreferences {\n        types {\n          type\n          inApp\n          push\n          whatsapp\n        }\n        quietHours {\n          start\n          end\n        }\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateNotificationPreferences($types: [NotificationTypePreferenceInput!], $quietHours: QuietHoursInput) {\n    updateNotificationPreferences(types: $types, quietHours: $quietHours) {\n      __typename\n      ... on NotificationPreferences {\n        types {\n          type\n          inApp\n          push\n          whatsapp\n        }\n        quietHours {\n          start\n          end\n        }\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

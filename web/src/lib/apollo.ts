@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldFunctionOptions, type Reference } from "@apollo/client";
 import { OperationTypeNode } from "graphql";
 import { Observable, type Subscription } from "rxjs";
 import { possibleTypes } from "./possibleTypes";
@@ -25,11 +25,35 @@ export function notifySocketConnected() {
   connectedListeners.forEach((listener) => listener());
 }
 
+type CentrePage = { __typename?: string; items?: Reference[] } & Record<string, unknown>;
+
+/**
+ * A later page (`after`) is added below the loaded entries (none twice); the first page replaces
+ * them; an answer without items (the bell's count) keeps them.
+ */
+function mergeNotificationPages(existing: CentrePage | undefined, incoming: CentrePage, { args }: FieldFunctionOptions): CentrePage {
+  if (!existing || existing.__typename !== "NotificationCentre" || incoming.__typename !== "NotificationCentre") return incoming;
+  if (!args?.after || !incoming.items) return { ...existing, ...incoming };
+  const loaded = existing.items ?? [];
+  const seen = new Set(loaded.map((ref) => ref.__ref));
+  return { ...existing, ...incoming, items: [...loaded, ...incoming.items.filter((ref) => !seen.has(ref.__ref))] };
+}
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     possibleTypes,
     // Lists that a newer answer replaces whole (the live banners pushed by bannersUpdated).
-    typePolicies: { Query: { fields: { banners: { merge: false }, adminBanners: { merge: false }, partnerApiKeys: { merge: false } } } },
+    typePolicies: {
+      Query: {
+        fields: {
+          banners: { merge: false },
+          adminBanners: { merge: false },
+          partnerApiKeys: { merge: false },
+          // 'Avisos' (issue 29): one field whatever the page; the bell reads its count, the page its items.
+          notificationCentre: { keyArgs: false, merge: mergeNotificationPages },
+        },
+      },
+    },
   });
 }
 

@@ -7,6 +7,7 @@ export const PAGE_TITLES = {
   auth: "Entrar",
   profile: "Meu Perfil",
   messages: "Mensagens",
+  notifications: "Avisos",
   members: "Parceiras",
   invitation: "Convite",
   adminDashboard: "Dashboard Administrativo",

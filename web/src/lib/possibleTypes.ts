@@ -26,6 +26,7 @@ export const possibleTypes: Record<string, string[]> = {
   UnblockMemberResult: ["AppError", "SafetyPayload"],
   MuteMemberResult: ["AppError", "MemberMute"],
   UnmuteMemberResult: ["AppError", "SafetyPayload"],
+  SetConsentResult: ["AppError", "Consents"],
   SetConversationsFromResult: ["AppError", "ConversationsFromPayload"],
   SubscribePushResult: ["AppError", "PushSubscriptionPayload"],
   UnsubscribePushResult: ["AppError", "PushSubscriptionPayload"],

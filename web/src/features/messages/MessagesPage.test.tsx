@@ -439,4 +439,38 @@ describe("Central de Mensagens", () => {
     await u.click(report);
     expect(await screen.findByRole("dialog", { name: "Denunciar Mensagem" })).toBeInTheDocument();
   });
+
+  it("'Silenciar avisos desta conversa' mutes its notices (the messages still come), and 'Reativar avisos desta conversa' brings them back", async () => {
+    const u = userEvent.setup();
+    let muted = false;
+    const payload = (noticesMuted: boolean) => ({ __typename: "ConversationNoticesPayload", conversationId: 5, noticesMuted });
+    const { calls } = renderApp(
+      "/mensagens/5",
+      handlers({
+        ConversationNotices: (v) => ({ data: { conversation: { __typename: "Conversation", id: v.id, noticesMuted: muted } } }),
+        MuteConversationNotices: () => {
+          muted = true;
+          return { data: { muteConversationNotices: payload(true) } };
+        },
+        UnmuteConversationNotices: () => {
+          muted = false;
+          return { data: { unmuteConversationNotices: payload(false) } };
+        },
+      }),
+    );
+    expect(await screen.findByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
+    const menu = await screen.findByRole("button", { name: "Mais ações da conversa" });
+    await u.click(menu);
+    await u.click(await screen.findByRole("menuitem", { name: "Silenciar avisos desta conversa" }));
+    expect(await findToast("Avisos desta conversa silenciados")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "MuteConversationNotices")?.variables).toEqual({ conversationId: 5 });
+    expect(screen.getByRole("textbox", { name: "Mensagem" })).toBeInTheDocument();
+
+    await u.click(menu);
+    await u.click(await screen.findByRole("menuitem", { name: "Reativar avisos desta conversa" }));
+    expect(await findToast("Avisos desta conversa reativados")).toBeInTheDocument();
+    expect(calls.find((c) => c.operationName === "UnmuteConversationNotices")?.variables).toEqual({ conversationId: 5 });
+    await u.click(menu);
+    expect(await screen.findByRole("menuitem", { name: "Silenciar avisos desta conversa" })).toBeInTheDocument();
+  });
 });

@@ -38,6 +38,7 @@ import {
   Who,
   Wrap,
 } from "./Thread.styles";
+import { useConversationNoticesAction } from "./useConversationNotices";
 import { useThreadMessages } from "./useThreadMessages";
 import { useToastsAbove } from "./useToastsAbove";
 
@@ -73,9 +74,12 @@ function ConversationMenu(props: {
   onReport: (target: ReportTarget) => void;
   onMute: (target: MuteTarget) => void;
   onBlock: (target: BlockTarget) => void;
+  conversationId: number;
 }) {
   const { target, closed } = props;
+  const notices = useConversationNoticesAction(props.conversationId);
   const actions: MenuAction[] = [{ label: REPORT_TEXTS.report, onSelect: () => props.onReport({ kind: "member", ...target, blockable: !closed }) }];
+  if (notices) actions.push(notices);
   if (!closed) {
     actions.push({ label: SAFETY_TEXTS.mute, onSelect: () => props.onMute(target) });
     actions.push({ label: SAFETY_TEXTS.block, onSelect: () => props.onBlock(target), tone: "danger" });
@@ -234,6 +238,7 @@ export function Thread({ conversationId }: { conversationId: number }) {
               <ConversationMenu
                 target={{ userId: info.otherUser.id, name }}
                 closed={info.messagingClosed}
+                conversationId={conversationId}
                 onReport={setReporting}
                 onMute={setMuting}
                 onBlock={setBlocking}

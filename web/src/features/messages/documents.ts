@@ -178,3 +178,39 @@ export const PresenceChangedDocument = graphql(`
     }
   }
 `);
+
+/** Whether she muted this conversation's notices (issue 29), for its menu. */
+export const ConversationNoticesDocument = graphql(`
+  query ConversationNotices($id: Int!) {
+    conversation(id: $id) {
+      id
+      noticesMuted
+    }
+  }
+`);
+
+export const MuteConversationNoticesDocument = graphql(`
+  mutation MuteConversationNotices($conversationId: Int!) {
+    muteConversationNotices(conversationId: $conversationId) {
+      __typename
+      ... on ConversationNoticesPayload {
+        conversationId
+        noticesMuted
+      }
+      ...AppErrorFields
+    }
+  }
+`);
+
+export const UnmuteConversationNoticesDocument = graphql(`
+  mutation UnmuteConversationNotices($conversationId: Int!) {
+    unmuteConversationNotices(conversationId: $conversationId) {
+      __typename
+      ... on ConversationNoticesPayload {
+        conversationId
+        noticesMuted
+      }
+      ...AppErrorFields
+    }
+  }
+`);

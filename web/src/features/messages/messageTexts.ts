@@ -55,6 +55,13 @@ export const MT = {
   popupView: "Ver Mensagem",
   popupClose: "Fechar",
   /** What a screen reader hears for the badge: singular for one, the badge's own text ('99+') otherwise. */
+  /** The conversation's menu (issue 29): no entry in 'Avisos', push or WhatsApp for this conversation. */
+  muteNotices: "Silenciar avisos desta conversa",
+  unmuteNotices: "Reativar avisos desta conversa",
+  noticesMuted: "Avisos desta conversa silenciados",
+  noticesMutedHint: "As mensagens continuam chegando, sem aviso, push ou WhatsApp.",
+  noticesUnmuted: "Avisos desta conversa reativados",
+  noticesFailed: "Não foi possível mudar os avisos desta conversa. Tente novamente.",
   unreadBadge: (n: number, shown: string) => (n === 1 ? "1 mensagem não lida" : `${shown} mensagens não lidas`),
 } as const;
 

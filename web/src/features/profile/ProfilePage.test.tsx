@@ -351,4 +351,40 @@ describe("ProfilePage", () => {
     renderProfile({}, "majestade");
     expect(await screen.findByRole("button", { name: "Enviar Banner" })).toBeInTheDocument();
   });
+
+  it("keeps the WhatsApp of new messages in step: saved in 'Preferências de notificação', the form's switch follows, and back", async () => {
+    const u = userEvent.setup();
+    let whatsapp = true;
+    const preferences = () => ({
+      __typename: "NotificationPreferences",
+      types: [{ __typename: "NotificationTypePreference", type: "new_message", inApp: true, push: true, whatsapp }],
+      quietHours: null,
+    });
+    const { calls } = renderProfile({
+      MyProfile: () => ({ data: { profile: profile({ whatsappNotificationsEnabled: whatsapp }) } }),
+      NotificationPreferences: () => ({ data: { notificationPreferences: preferences() } }),
+      UpdateNotificationPreferences: (v) => {
+        whatsapp = (v.types as { whatsapp: boolean }[])[0].whatsapp;
+        return { data: { updateNotificationPreferences: preferences() } };
+      },
+      UpdateProfile: (v) => {
+        whatsapp = (v.input as { whatsappNotificationsEnabled: boolean }).whatsappNotificationsEnabled;
+        return { data: { updateProfile: profile({ whatsappNotificationsEnabled: whatsapp }) } };
+      },
+    });
+    const formSwitch = await screen.findByRole("switch", { name: /Receber notificações pelo WhatsApp/ });
+    const cell = await screen.findByRole("checkbox", { name: "WhatsApp: Novas mensagens" });
+    expect(formSwitch).toHaveAttribute("aria-checked", "true");
+    expect(cell).toBeChecked();
+
+    await u.click(cell);
+    await findToast("Preferências de notificação salvas");
+    await waitFor(() => expect(formSwitch).toHaveAttribute("aria-checked", "false"));
+
+    await u.click(formSwitch);
+    await u.click(await saveButton());
+    await findToast("Perfil atualizado!");
+    expect((calls.findLast((c) => c.operationName === "UpdateProfile")?.variables.input as { whatsappNotificationsEnabled: boolean }).whatsappNotificationsEnabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "WhatsApp: Novas mensagens" })).toBeChecked());
+  });
 });

@@ -14,6 +14,8 @@ import { returnAddressOf } from "../../lib/returnTo";
 import { WEB_TEXTS } from "../../lib/texts";
 import { displayPhone, isPhoneComplete } from "../auth";
 import { loadSubscriptionPanel } from "../plans";
+import { loadNotificationPreferences } from "../notifications";
+import { loadEnablePushButton } from "../push";
 import { loadSafetyPanel } from "../safety";
 import { loadPrivacyPanel } from "../privacy";
 import { refreshSession, useSession } from "../session";
@@ -34,6 +36,10 @@ const SubscriptionPanel = lazyWhenOpen(loadSubscriptionPanel, () => true);
 const SafetyPanel = lazyWhenOpen(loadSafetyPanel, () => true);
 // 'Meus dados' (issue 30): her consents, who saw her data, what deletion keeps; its own code too.
 const PrivacyPanel = lazyWhenOpen(loadPrivacyPanel, () => true);
+// 'Notificações' (issue 29): per type × channel and 'Não perturbe', with its own code too.
+const NotificationPreferences = lazyWhenOpen(loadNotificationPreferences, () => true);
+// 'Ativar notificações no celular' (issue 29, feature push), drawn inside the preferences.
+const EnablePushButton = lazyWhenOpen(loadEnablePushButton, () => true);
 
 const T = PROFILE_PAGE_TEXTS;
 
@@ -161,6 +167,8 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
     const completedNow = result.profileComplete && !wasComplete.current;
     wasComplete.current = result.profileComplete;
     await refreshSession(client);
+    // Her WhatsApp switch is also 'Notificações' → 'Novas mensagens' → WhatsApp: both show the same.
+    client.refetchQueries({ include: ["NotificationPreferences"] }).catch(() => undefined);
     if (completedNow) {
       toast({ title: T.completed, description: T.completedDescription });
       timers.current.push(setTimeout(() => navigate(returnTo ?? "/"), TIMINGS.redirectAfterProfileMs));
@@ -203,6 +211,7 @@ function ProfileView({ profile }: { profile: ProfileFieldsFragment }) {
       <SubscriptionPanel />
       <SafetyPanel />
       <PrivacyPanel />
+      <NotificationPreferences pushControl={<EnablePushButton />} />
       <AccountActions plan={profile.plan} />
     </Wrapper>
   );
