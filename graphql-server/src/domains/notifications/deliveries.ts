@@ -20,13 +20,21 @@ import type { Bus } from "../../events.js";
 import { toNotificationDTO } from "./notification.dto.js";
 import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
 
+/** The last minute read on São Paulo's clock: every send asks, and the time zone's lookup is not free. */
+let lastMinute = { at: NaN, minute: 0 };
+
 /** The minute of the day (0–1439) on São Paulo's clock, the clock of her quiet hours. */
 export function saoPauloMinute(now: Date): number {
-  const local = inSaoPaulo(now);
-  return local.getHours() * 60 + local.getMinutes();
+  const at = Math.floor(now.getTime() / 60_000);
+  if (at !== lastMinute.at) {
+    const local = inSaoPaulo(now);
+    lastMinute = { at, minute: local.getHours() * 60 + local.getMinutes() };
+  }
+  return lastMinute.minute;
 }
 
-const DEFAULTS_JSON = JSON.stringify(DEFAULT_NOTIFICATION_CHANNELS);
+// The defaults as a SQL constant (ours, never input: no quote in it), not a parameter every send carries.
+const DEFAULTS_JSON = Prisma.raw(`'${JSON.stringify(DEFAULT_NOTIFICATION_CHANNELS).replaceAll("'", "''")}'::jsonb`);
 
 /**
  * Whether `channel` of the type `type` (SQL text) is on for the member whose NotificationSettings
@@ -35,7 +43,7 @@ const DEFAULTS_JSON = JSON.stringify(DEFAULT_NOTIFICATION_CHANNELS);
  */
 export function channelOnSql(ns: string, type: Prisma.Sql, channel: NotificationChannel, u?: string): Prisma.Sql {
   const stored = Prisma.sql`(${Prisma.raw(ns)}."channels" -> ${type} ->> ${channel})::boolean`;
-  const fallback = Prisma.sql`((${DEFAULTS_JSON}::jsonb) -> ${type} ->> ${channel})::boolean`;
+  const fallback = Prisma.sql`(${DEFAULTS_JSON} -> ${type} ->> ${channel})::boolean`;
   if (channel === "whatsapp" && u) {
     return Prisma.sql`(CASE WHEN ${type} = 'new_message' THEN ${Prisma.raw(u)}."whatsappNotificationsEnabled" ELSE COALESCE(${stored}, ${fallback}) END)`;
   }

@@ -8,7 +8,8 @@ import { createMember, createOfferRow, startTestApp, type TestApp } from "../../
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: process.env.TEST_LOG ?? "silent" });
+  // Pushes planned here go to made-up devices: the local sender takes them, so what was planned stays as written.
+  t = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: process.env.TEST_LOG ?? "silent", PUSH_PROVIDER: "local" });
 });
 afterAll(async () => {
   await t?.close();

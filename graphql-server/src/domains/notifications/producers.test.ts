@@ -9,7 +9,8 @@ import { cpfFor, createMember, createOfferRow, startTestApp, TestClient, type Te
 const WEBHOOK_TOKEN = "centre-webhook-token-0123456789";
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: process.env.TEST_LOG ?? "silent", ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN, REPORTS_TO_HIDE: "2" });
+  // Pushes planned here go to made-up devices: the local sender takes them, so what was planned stays as written.
+  t = await startTestApp({ SEED_DEMO: "never", LOG_LEVEL: process.env.TEST_LOG ?? "silent", ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN, REPORTS_TO_HIDE: "2", PUSH_PROVIDER: "local" });
 });
 afterAll(async () => {
   await t?.close();
