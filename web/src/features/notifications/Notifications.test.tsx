@@ -70,14 +70,18 @@ describe("'Avisos' (/avisos)", () => {
 
   function setup(extra: Record<string, Handler> = {}) {
     const read: Record<string, unknown>[] = [];
+    // The server's side: once everything is read, its pages say so.
+    let allRead = false;
+    const asStored = (entries: typeof first) => (allRead ? entries.map((e) => ({ ...e, readAt: e.readAt ?? minutesAgo(0) })) : entries);
     const utils = renderApp(
       "/avisos",
       {
         Me: meIs(user()),
         NotificationUnread: unreadOnly(1),
-        NotificationCentre: (v) => (v.after === "c2" ? centre(second, 1) : centre(first, 1, "c2")),
+        NotificationCentre: (v) => (v.after === "c2" ? centre(asStored(second), allRead ? 0 : 1) : centre(asStored(first), allRead ? 0 : 1, "c2")),
         MarkNotificationsRead: (v) => {
           read.push(v);
+          if (v.all) allRead = true;
           return { data: { markNotificationsRead: { __typename: "MarkNotificationsReadPayload", unread: 0 } } };
         },
         ...extra,

@@ -122,6 +122,12 @@ function Centre() {
       if (result?.__typename !== "MarkNotificationsReadPayload") return fail();
       writeRead(client.cache, "all", result.unread);
       toast({ title: T.markedAll });
+      // The list as the server has it now: a load of the page still on its way (asked before she
+      // pressed) would otherwise bring back the entries as unread; this one is asked after, and not
+      // folded into that one.
+      client
+        .query({ query: NotificationCentreDocument, variables: { after: null }, fetchPolicy: "network-only", context: { queryDeduplication: false } })
+        .catch(() => undefined);
     } catch {
       fail();
     }
