@@ -1,3 +1,5 @@
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./validation/jitless.js";
 import { z } from "zod";
 import { SEARCH_MAX_CHARS } from "./validation/board.js";
 import { withoutNul } from "./validation/text.js";

@@ -1,6 +1,8 @@
 // Sponsor data ('Dados para Patrocinadores', spec part 2 sections 2, 3, 7 and 9): the filters, the
 // IBGE macro-region of each state, the age bands on São Paulo's calendar, and the labels the CSV
 // shows. Shared by the server (which filters and writes the file) and the web (its selects).
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./validation/jitless.js";
 import { z } from "zod";
 import { BRAZILIAN_STATES, SPONSOR_FILTERS } from "./constants.js";
 

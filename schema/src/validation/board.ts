@@ -1,3 +1,5 @@
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./jitless.js";
 import { z } from "zod";
 import { withoutNul } from "./text.js";
 

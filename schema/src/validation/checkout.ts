@@ -1,3 +1,5 @@
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./jitless.js";
 import { z } from "zod";
 import { inSaoPaulo } from "../calendar.js";
 import { BILLING_CYCLES } from "../plans.js";

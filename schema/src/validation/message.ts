@@ -1,3 +1,5 @@
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./jitless.js";
 import { z } from "zod";
 import { ERROR_MESSAGES } from "../messages.js";
 import { LIMITS } from "../constants.js";

@@ -1,3 +1,5 @@
+// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
+import "./jitless.js";
 import { z } from "zod";
 import { todayInSaoPaulo } from "../calendar.js";
 import { INTERESTS, LIMITS, PROFESSIONAL_ACTIVITIES, SPONSOR_FILTERS } from "../constants.js";
