@@ -1,8 +1,7 @@
-import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
-import { useEffect } from "react";
+import { useQuery, useSubscription } from "@apollo/client/react";
 import styled from "styled-components";
 import { Container } from "../../components/Page";
-import { onSocketConnected } from "../../lib/apollo";
+import { useRefetchOnReconnect } from "../../lib/useRefetchOnReconnect";
 import { WEB_TEXTS } from "../../lib/texts";
 import { AccessDenied } from "./AccessDenied";
 import { AdminHeader } from "./AdminHeader";
@@ -31,7 +30,6 @@ const Sections = styled.div`
  */
 export default function AdminDashboardPage() {
   useDocumentTitle(PAGE_TITLES.adminDashboard);
-  const client = useApolloClient();
   const { data, loading, error, refetch } = useQuery(AdminStatsDocument, { notifyOnNetworkStatusChange: true });
   const denied = isAccessDenied(error);
 
@@ -43,13 +41,7 @@ export default function AdminDashboardPage() {
       if (stats) c.writeQuery({ query: AdminStatsDocument, data: { adminStats: stats } });
     },
   });
-  useEffect(
-    () =>
-      onSocketConnected(() => {
-        client.refetchQueries({ include: [AdminStatsDocument, AdminReportsDocument] }).catch(() => undefined);
-      }),
-    [client],
-  );
+  useRefetchOnReconnect([AdminStatsDocument, AdminReportsDocument]);
 
   if (denied) return <AccessDenied text={WEB_TEXTS.admin.deniedDashboard} />;
 

@@ -1,11 +1,10 @@
-import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
-import { useEffect } from "react";
+import { useQuery, useSubscription } from "@apollo/client/react";
 import styled from "styled-components";
 import { LIMITS } from "@clube-coroa/schema";
 import { VisuallyHidden } from "../../components/VisuallyHidden";
 import { useSession } from "../session";
 import { writeUnreadCount } from "./cache";
-import { onSocketConnected } from "../../lib/apollo";
+import { useRefetchOnReconnect } from "../../lib/useRefetchOnReconnect";
 import { ConversationsDocument, UnreadCountChangedDocument, UnreadCountDocument } from "./documents";
 import { badgeText } from "./format";
 import { MT } from "./messageTexts";
@@ -13,15 +12,8 @@ import { NewMessagePopup } from "./NewMessagePopup";
 import { PresenceReporter } from "./Presence";
 
 function UnreadCountListener() {
-  const apollo = useApolloClient();
   // After a reconnection the counts may have moved while the socket was down.
-  useEffect(
-    () =>
-      onSocketConnected(() => {
-        apollo.refetchQueries({ include: [UnreadCountDocument, ConversationsDocument] }).catch(() => undefined);
-      }),
-    [apollo],
-  );
+  useRefetchOnReconnect([UnreadCountDocument, ConversationsDocument]);
   useSubscription(UnreadCountChangedDocument, {
     onData: ({ client, data }) => {
       const count = data.data?.unreadCountChanged;

@@ -1,9 +1,8 @@
-import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
-import { useEffect } from "react";
+import { useQuery, useSubscription } from "@apollo/client/react";
 import { NavLink } from "react-router-dom";
 import styled from "styled-components";
 import { APP_ROUTES, NOTIFICATION_BADGE_CAP } from "@clube-coroa/schema";
-import { onSocketConnected } from "../../lib/apollo";
+import { useRefetchOnReconnect } from "../../lib/useRefetchOnReconnect";
 import { useSession } from "../session";
 import { writeCentreChange } from "./centreCache";
 import { NotificationCentreChangedDocument, NotificationCentreDocument, NotificationUnreadDocument } from "./documents";
@@ -68,15 +67,8 @@ export function NotificationBell() {
 }
 
 function CentreListener() {
-  const apollo = useApolloClient();
   // After a reconnection entries may have come while the socket was down.
-  useEffect(
-    () =>
-      onSocketConnected(() => {
-        apollo.refetchQueries({ include: [NotificationUnreadDocument, NotificationCentreDocument] }).catch(() => undefined);
-      }),
-    [apollo],
-  );
+  useRefetchOnReconnect([NotificationUnreadDocument, NotificationCentreDocument]);
   useSubscription(NotificationCentreChangedDocument, {
     onData: ({ client, data }) => {
       const change = data.data?.notificationCentreChanged;
