@@ -9,7 +9,8 @@ import type { Logger } from "../../lib/log.js";
 import type { WhatsAppSender } from "../../providers/whatsapp/whatsapp.js";
 import type { RateLimiter } from "../../lib/rate-limit.js";
 import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
-import { channelOnSql, conversationGroupKey, inQuietHoursSql, pushJobsSql } from "../notifications/deliveries.js";
+import { channelOnSql, conversationGroupKey, inQuietHoursSql, pushJobsSql, saoPauloMinute } from "../notifications/deliveries.js";
+import { preparedSql } from "../../lib/prepared-sql.js";
 
 /** Stand-ins for the sender's name and the offer's title in the words of her entry, filled by the statement. */
 const SENDER_MARK = "\u0001sender\u0001";
@@ -17,12 +18,14 @@ const OFFER_MARK = "\u0001offer\u0001";
 /** What the WhatsApp line says when the conversation's offer is gone (as before issue 29). */
 const DEFAULT_OFFER_TITLE = "sua oferta";
 
-/** The words of a conversation's entry, with the sender and offer left for the statement to fill. */
-function newMessageTemplates(conversationId: number) {
-  const withOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: OFFER_MARK, conversationId });
-  const withoutOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: null, conversationId });
-  return { title: withOffer.title, body: withOffer.body, bodyWithoutOffer: withoutOffer.body, link: withOffer.link };
-}
+/** The words of a conversation's entry, with the sender and offer left for the statement to fill; its link per conversation. */
+const NEW_MESSAGE_WORDS = (() => {
+  const withOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: OFFER_MARK, conversationId: 0 });
+  const withoutOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: null, conversationId: 0 });
+  return { title: withOffer.title, body: withOffer.body, bodyWithoutOffer: withoutOffer.body };
+})();
+const newMessageLink = (conversationId: number) =>
+  NOTIFICATION_TEXTS.new_message({ senderName: "", offerTitle: null, conversationId }).link;
 
 // Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
 // WhatsApp notice), behind the conversations service's sendMessage.
@@ -97,6 +100,106 @@ function validClientMessageId(value: unknown): string | null {
   return parsed.data;
 }
 
+/**
+ * The statement of a send, built once (lib/prepared-sql.ts, docs/decisions/0286): the same text on
+ * every send, each value bound once.
+ */
+// One statement, no transaction of its own (every send pays for it):
+// - conv: her conversation, row-locked, so sends to it run one after the other and each
+//   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
+//   `locked` when her plan, read here rather than from the session, keeps her from writing in
+//   it (mayContact): then nothing below writes;
+// - ins / touched: the message, and the conversation's last activity; nothing when her key
+//   names a stored message (ON CONFLICT waits for a racing insert of it to commit);
+// - claimed: the other members who are offline with WhatsApp notices on and were not told in
+//   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
+//   The two updates never touch the same row.
+// A member who muted her gets no WhatsApp notice (issue 27); across a block nothing is sent at all.
+// Issue 29: not while she muted this conversation's notices, nor in her quiet hours (wns: her settings).
+const SEND_STATEMENT = preparedSql(
+  ["sender", "conversationId", "text", "clientKey", "now", "cutoff", "minute", "groupKey", "link"],
+  ({ sender, conversationId, text, clientKey, now, cutoff, minute, groupKey, link }) => {
+    const eligible = Prisma.sql`cm."userId" <> ${sender} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
+      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})
+      AND cm."noticesMutedAt" IS NULL AND NOT ${inQuietHoursSql("wns", minute)}
+      AND NOT ${mutedSql(Prisma.sql`cm."userId"`, sender, now)}`;
+    const senderName = Prisma.sql`COALESCE(NULLIF(s.nickname, ''), NULLIF(s."fullName", ''), ${displayName({ nickname: null, fullName: null })})`;
+    // A block marks the conversation's row (reach.ts): locked here FOR UPDATE, the row is read afresh
+    // when a block that held it commits, so a send racing a block lands before it or stores nothing.
+    return Prisma.sql`
+      WITH conv AS (
+        SELECT c.id, c."lastMessageAt", c."offerId",
+          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked",
+          c."blockedAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "ConversationMember" om JOIN "User" ou ON ou.id = om."userId"
+            WHERE om."conversationId" = c.id AND om."userId" <> ${sender}
+            AND (${blockedBetweenSql(sender, Prisma.sql`om."userId"`)}
+              -- a suspended member takes no message (issue 27), refused as neutrally as a block
+              OR (ou."suspendedAt" IS NOT NULL AND (ou."suspendedUntil" IS NULL OR ou."suspendedUntil" > ${now}::timestamp(3))))) AS "blocked"
+        FROM "Conversation" c JOIN "User" s ON s.id = ${sender} LEFT JOIN "Offer" o ON o.id = c."offerId"
+        WHERE c.id = ${conversationId}
+          AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${sender})
+        FOR UPDATE OF c
+      ), ins AS (
+        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt", "clientMessageId")
+        SELECT id, ${sender}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond'), ${clientKey} FROM conv
+        WHERE NOT conv."locked" AND NOT conv."blocked"
+        ON CONFLICT ("senderId", "clientMessageId") DO NOTHING
+        RETURNING "id", "conversationId", "senderId", "content", "createdAt"
+      ), touched AS (
+        UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
+      ), claimed AS (
+        UPDATE "ConversationMember" cm SET "lastWhatsappNotifiedAt" = ${now}::timestamp(3), "hiddenAt" = NULL
+        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND ${eligible}
+        RETURNING cm."userId"
+      ), shown AS (
+        UPDATE "ConversationMember" cm SET "hiddenAt" = NULL
+        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
+        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
+        RETURNING cm."userId"
+      ), whatsapped AS (
+        -- The WhatsApp notice goes through the durable queue, stored with the message (issue 29).
+        INSERT INTO "Job" ("kind", "key", "payload", "runAt", "createdAt")
+        SELECT 'whatsapp_new_message', 'whatsapp_new_message:' || ins.id || ':' || claimed."userId",
+          jsonb_build_object('userId', claimed."userId", 'conversationId', ins."conversationId", 'senderName', ${senderName},
+            'offerTitle', COALESCE(o.title, ${DEFAULT_OFFER_TITLE})),
+          ${now}::timestamp(3), ${now}::timestamp(3)
+        FROM claimed CROSS JOIN ins CROSS JOIN conv JOIN "User" s ON s.id = ${sender} LEFT JOIN "Offer" o ON o.id = conv."offerId"
+        ON CONFLICT ("key") DO NOTHING
+        RETURNING "id"
+      ), notified AS (
+        -- Her entry of 'Avisos' for this conversation (issue 29): one per conversation, rewritten by
+        -- each message; not while she muted the sender or this conversation's notices, nor when her
+        -- centre is off for new messages. Across a block nothing was stored above, so nothing here.
+        INSERT INTO "Notification" ("userId", "type", "groupKey", "title", "body", "link", "count", "createdAt")
+        SELECT cm."userId", 'new_message', ${groupKey},
+          replace(${NEW_MESSAGE_WORDS.title}, ${SENDER_MARK}, ${senderName}),
+          CASE WHEN o.title IS NULL THEN ${NEW_MESSAGE_WORDS.bodyWithoutOffer} ELSE replace(${NEW_MESSAGE_WORDS.body}, ${OFFER_MARK}, o.title) END,
+          ${link}, 1, ins."createdAt"
+        FROM ins CROSS JOIN conv JOIN "User" s ON s.id = ${sender} LEFT JOIN "Offer" o ON o.id = conv."offerId"
+          JOIN "ConversationMember" cm ON cm."conversationId" = ins."conversationId" AND cm."userId" <> ${sender}
+          LEFT JOIN "NotificationSettings" ns ON ns."userId" = cm."userId"
+        WHERE cm."noticesMutedAt" IS NULL AND ${channelOnSql("ns", Prisma.sql`'new_message'`, "inApp")}
+          AND NOT ${mutedSql(Prisma.sql`cm."userId"`, sender, now)}
+        ON CONFLICT ("userId", "groupKey") DO UPDATE SET "title" = EXCLUDED."title", "body" = EXCLUDED."body", "link" = EXCLUDED."link",
+          "createdAt" = EXCLUDED."createdAt", "count" = "Notification"."count" + 1, "readAt" = NULL
+        RETURNING "id", "userId", "type", "count", "title", "body", "link"
+      ), pushed AS (
+        ${pushJobsSql("notified", now, minute)}
+      )
+      SELECT conv."locked", conv."blocked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
+        s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
+        o.id AS "offerId", o.title AS "offerTitle",
+        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${sender}
+          AND NOT ${mutedSql(Prisma.sql`m."userId"`, sender, now)} ORDER BY m."userId") AS "recipients",
+        (SELECT COALESCE(json_agg(json_build_object('id', n.id, 'userId', n."userId", 'title', n.title, 'body', n.body, 'link', n.link)), '[]'::json)
+          FROM notified n) AS "entries",
+        (SELECT count(*) FROM whatsapped)::int + (SELECT count(*) FROM pushed)::int AS "queued"
+      FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
+      LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
+  },
+);
+
 export function createMessageSender(deps: MessageSenderDeps, publishUnread: (userIds: number[]) => void) {
   const { prisma, clock, bus } = deps;
 
@@ -130,97 +233,17 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
     if (verdict && !verdict.allowed) throw new AppError("MESSAGES_TOO_FAST", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
     const now = clock.now();
     const cutoff = new Date(now.getTime() - WHATSAPP_NOTICE_INTERVAL_MS);
-    // One statement, no transaction of its own (every send pays for it):
-    // - conv: her conversation, row-locked, so sends to it run one after the other and each
-    //   message is strictly later than the one before ("createdAt > lastReadAt" stays exact);
-    //   `locked` when her plan, read here rather than from the session, keeps her from writing in
-    //   it (mayContact): then nothing below writes;
-    // - ins / touched: the message, and the conversation's last activity; nothing when her key
-    //   names a stored message (ON CONFLICT waits for a racing insert of it to commit);
-    // - claimed: the other members who are offline with WhatsApp notices on and were not told in
-    //   the last 15 minutes (also shown again if hidden); shown: the others she had hidden.
-    //   The two updates never touch the same row.
-    // A member who muted her gets no WhatsApp notice (issue 27); across a block nothing is sent at all.
-    // Issue 29: not while she muted this conversation's notices, nor in her quiet hours (wns: her settings).
-    const eligible = Prisma.sql`cm."userId" <> ${user.id} AND NOT u."isOnline" AND u."whatsappNotificationsEnabled"
-      AND (cm."lastWhatsappNotifiedAt" IS NULL OR cm."lastWhatsappNotifiedAt" <= ${cutoff})
-      AND cm."noticesMutedAt" IS NULL AND NOT ${inQuietHoursSql("wns", now)}
-      AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}`;
-    const senderName = Prisma.sql`COALESCE(NULLIF(s.nickname, ''), NULLIF(s."fullName", ''), ${displayName({ nickname: null, fullName: null })})`;
-    const words = newMessageTemplates(conversationId);
-    // A block marks the conversation's row (reach.ts): locked here FOR UPDATE, the row is read afresh
-    // when a block that held it commits, so a send racing a block lands before it or stores nothing.
-    const [sent] = await prisma.$queryRaw<SendRow[]>`
-      WITH conv AS (
-        SELECT c.id, c."lastMessageAt", c."offerId",
-          (s.plan = 'nobreza' AND o.type IS DISTINCT FROM 'apoio') AS "locked",
-          c."blockedAt" IS NOT NULL OR EXISTS (SELECT 1 FROM "ConversationMember" om JOIN "User" ou ON ou.id = om."userId"
-            WHERE om."conversationId" = c.id AND om."userId" <> ${user.id}
-            AND (${blockedBetweenSql(user.id, Prisma.sql`om."userId"`)}
-              -- a suspended member takes no message (issue 27), refused as neutrally as a block
-              OR (ou."suspendedAt" IS NOT NULL AND (ou."suspendedUntil" IS NULL OR ou."suspendedUntil" > ${now}::timestamp(3))))) AS "blocked"
-        FROM "Conversation" c JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = c."offerId"
-        WHERE c.id = ${conversationId}
-          AND EXISTS (SELECT 1 FROM "ConversationMember" m WHERE m."conversationId" = c.id AND m."userId" = ${user.id})
-        FOR UPDATE OF c
-      ), ins AS (
-        INSERT INTO "Message" ("conversationId", "senderId", "content", "createdAt", "clientMessageId")
-        SELECT id, ${user.id}, ${text}, GREATEST(${now}::timestamp(3), "lastMessageAt" + interval '1 millisecond'), ${key} FROM conv
-        WHERE NOT conv."locked" AND NOT conv."blocked"
-        ON CONFLICT ("senderId", "clientMessageId") DO NOTHING
-        RETURNING "id", "conversationId", "senderId", "content", "createdAt"
-      ), touched AS (
-        UPDATE "Conversation" c SET "lastMessageAt" = ins."createdAt" FROM ins WHERE c.id = ins."conversationId" RETURNING c.id
-      ), claimed AS (
-        UPDATE "ConversationMember" cm SET "lastWhatsappNotifiedAt" = ${now}::timestamp(3), "hiddenAt" = NULL
-        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
-        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND ${eligible}
-        RETURNING cm."userId"
-      ), shown AS (
-        UPDATE "ConversationMember" cm SET "hiddenAt" = NULL
-        FROM ins, "User" u LEFT JOIN "NotificationSettings" wns ON wns."userId" = u.id
-        WHERE cm."conversationId" = ins."conversationId" AND u.id = cm."userId" AND cm."hiddenAt" IS NOT NULL AND NOT (${eligible})
-        RETURNING cm."userId"
-      ), whatsapped AS (
-        -- The WhatsApp notice goes through the durable queue, stored with the message (issue 29).
-        INSERT INTO "Job" ("kind", "key", "payload", "runAt", "createdAt")
-        SELECT 'whatsapp_new_message', 'whatsapp_new_message:' || ins.id || ':' || claimed."userId",
-          jsonb_build_object('userId', claimed."userId", 'conversationId', ins."conversationId", 'senderName', ${senderName},
-            'offerTitle', COALESCE(o.title, ${DEFAULT_OFFER_TITLE})),
-          ${now}::timestamp(3), ${now}::timestamp(3)
-        FROM claimed CROSS JOIN ins CROSS JOIN conv JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = conv."offerId"
-        ON CONFLICT ("key") DO NOTHING
-        RETURNING "id"
-      ), notified AS (
-        -- Her entry of 'Avisos' for this conversation (issue 29): one per conversation, rewritten by
-        -- each message; not while she muted the sender or this conversation's notices, nor when her
-        -- centre is off for new messages. Across a block nothing was stored above, so nothing here.
-        INSERT INTO "Notification" ("userId", "type", "groupKey", "title", "body", "link", "count", "createdAt")
-        SELECT cm."userId", 'new_message', ${conversationGroupKey(conversationId)},
-          replace(${words.title}, ${SENDER_MARK}, ${senderName}),
-          CASE WHEN o.title IS NULL THEN ${words.bodyWithoutOffer} ELSE replace(${words.body}, ${OFFER_MARK}, o.title) END,
-          ${words.link}, 1, ins."createdAt"
-        FROM ins CROSS JOIN conv JOIN "User" s ON s.id = ${user.id} LEFT JOIN "Offer" o ON o.id = conv."offerId"
-          JOIN "ConversationMember" cm ON cm."conversationId" = ins."conversationId" AND cm."userId" <> ${user.id}
-          LEFT JOIN "NotificationSettings" ns ON ns."userId" = cm."userId"
-        WHERE cm."noticesMutedAt" IS NULL AND ${channelOnSql("ns", Prisma.sql`'new_message'`, "inApp")}
-          AND NOT ${mutedSql(Prisma.sql`cm."userId"`, user.id, now)}
-        ON CONFLICT ("userId", "groupKey") DO UPDATE SET "title" = EXCLUDED."title", "body" = EXCLUDED."body", "link" = EXCLUDED."link",
-          "createdAt" = EXCLUDED."createdAt", "count" = "Notification"."count" + 1, "readAt" = NULL
-        RETURNING "id", "userId", "type", "count", "title", "body", "link"
-      ), pushed AS (
-        ${pushJobsSql("notified", now)}
-      )
-      SELECT conv."locked", conv."blocked", ins."id", ins."conversationId", ins."senderId", ins."content", ins."createdAt",
-        s.nickname AS "senderNickname", s."fullName" AS "senderFullName", s.phone AS "senderPhone",
-        o.id AS "offerId", o.title AS "offerTitle",
-        ARRAY(SELECT m."userId" FROM "ConversationMember" m WHERE m."conversationId" = conv.id AND m."userId" <> ${user.id}
-          AND NOT ${mutedSql(Prisma.sql`m."userId"`, user.id, now)} ORDER BY m."userId") AS "recipients",
-        (SELECT COALESCE(json_agg(json_build_object('id', n.id, 'userId', n."userId", 'title', n.title, 'body', n.body, 'link', n.link)), '[]'::json)
-          FROM notified n) AS "entries",
-        (SELECT count(*) FROM whatsapped)::int + (SELECT count(*) FROM pushed)::int AS "queued"
-      FROM conv LEFT JOIN ins ON ins."conversationId" = conv.id LEFT JOIN "User" s ON s.id = ins."senderId"
-      LEFT JOIN "Offer" o ON o.id = conv."offerId"`;
+    const [sent] = await SEND_STATEMENT.run<SendRow>(prisma, {
+      sender: user.id,
+      conversationId,
+      text,
+      clientKey: key,
+      now,
+      cutoff,
+      minute: saoPauloMinute(now),
+      groupKey: conversationGroupKey(conversationId),
+      link: newMessageLink(conversationId),
+    });
     if (!sent) throw notFound();
     if (sent.id === null) {
       // A message stored under her key is answered even if her plan changed since.

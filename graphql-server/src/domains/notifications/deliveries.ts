@@ -8,7 +8,6 @@
 import {
   DEFAULT_NOTIFICATION_CHANNELS,
   DEFAULT_QUIET_HOURS,
-  inQuietHours,
   inSaoPaulo,
   type NotificationChannel,
   type NotificationText,
@@ -16,6 +15,7 @@ import {
 } from "@clube-coroa/schema";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Tx } from "../../lib/db.js";
+import type { SqlValue } from "../../lib/prepared-sql.js";
 import type { Bus } from "../../events.js";
 import { toNotificationDTO } from "./notification.dto.js";
 import { blockedBetweenSql, mutedSql } from "../safety/reach.js";
@@ -52,20 +52,31 @@ export function channelOnSql(ns: string, type: Prisma.Sql, channel: Notification
 
 const minutesOf = (column: string) => Prisma.sql`(split_part(${Prisma.raw(column)}, ':', 1)::int * 60 + split_part(${Prisma.raw(column)}, ':', 2)::int)`;
 
-/**
- * Whether the member whose NotificationSettings row is `ns` is in her quiet hours at `now` (São
- * Paulo). No row: the default hours; a row with no hours: never.
- */
-export function inQuietHoursSql(ns: string, now: Date): Prisma.Sql {
-  const minute = saoPauloMinute(now);
-  const start = minutesOf(`${ns}."quietStart"`);
-  const end = minutesOf(`${ns}."quietEnd"`);
-  return Prisma.sql`(CASE
-    WHEN ${Prisma.raw(ns)}."userId" IS NULL THEN ${inQuietHours(DEFAULT_QUIET_HOURS, minute)}
-    WHEN ${Prisma.raw(ns)}."quietStart" IS NULL OR ${Prisma.raw(ns)}."quietEnd" IS NULL THEN false
+/** Whether `minute` lies in [start, end) of a day's clock; an empty range never holds, one past midnight wraps. */
+const inRangeSql = (minute: SqlValue<number>, start: Prisma.Sql, end: Prisma.Sql) => Prisma.sql`(CASE
     WHEN ${start} = ${end} THEN false
     WHEN ${start} < ${end} THEN ${minute}::int >= ${start} AND ${minute}::int < ${end}
     ELSE ${minute}::int >= ${start} OR ${minute}::int < ${end} END)`;
+
+const minutesConstant = (hhmm: string) => {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  return Prisma.raw(String((hours ?? 0) * 60 + (minutes ?? 0)));
+};
+// The default hours as SQL constants (ours, digits only): the same rule as schema's inQuietHours.
+const DEFAULT_QUIET_SQL = DEFAULT_QUIET_HOURS
+  ? ([minutesConstant(DEFAULT_QUIET_HOURS.start), minutesConstant(DEFAULT_QUIET_HOURS.end)] as const)
+  : null;
+
+/**
+ * Whether the member whose NotificationSettings row is `ns` is in her quiet hours at `minute` of São
+ * Paulo's clock (saoPauloMinute). No row: the default hours; a row with no hours: never.
+ */
+export function inQuietHoursSql(ns: string, minute: SqlValue<number>): Prisma.Sql {
+  const defaults = DEFAULT_QUIET_SQL ? inRangeSql(minute, ...DEFAULT_QUIET_SQL) : Prisma.sql`false`;
+  return Prisma.sql`(CASE
+    WHEN ${Prisma.raw(ns)}."userId" IS NULL THEN ${defaults}
+    WHEN ${Prisma.raw(ns)}."quietStart" IS NULL OR ${Prisma.raw(ns)}."quietEnd" IS NULL THEN false
+    ELSE ${inRangeSql(minute, minutesOf(`${ns}."quietStart"`), minutesOf(`${ns}."quietEnd"`))} END)`;
 }
 
 /**
@@ -74,7 +85,7 @@ export function inQuietHoursSql(ns: string, now: Date): Prisma.Sql {
  * on, who is away (no visible tab: not online) and not in her quiet hours. Keyed once per event
  * (the entry's count), channel and device, so writing them twice writes nothing.
  */
-export function pushJobsSql(entries: string, now: Date): Prisma.Sql {
+export function pushJobsSql(entries: string, now: SqlValue<Date>, minute: SqlValue<number>): Prisma.Sql {
   return Prisma.sql`INSERT INTO "Job" ("kind", "key", "payload", "runAt", "createdAt")
     SELECT 'push', 'push:' || e.id || ':' || e.count || ':' || ps.id,
       jsonb_build_object('subscriptionId', ps.id, 'userId', e."userId", 'notificationId', e.id, 'title', e.title, 'body', e.body, 'link', e.link),
@@ -83,7 +94,7 @@ export function pushJobsSql(entries: string, now: Date): Prisma.Sql {
     JOIN "User" pu ON pu.id = e."userId"
     JOIN "PushSubscription" ps ON ps."userId" = e."userId"
     LEFT JOIN "NotificationSettings" pns ON pns."userId" = e."userId"
-    WHERE NOT pu."isOnline" AND ${channelOnSql("pns", Prisma.sql`e.type::text`, "push")} AND NOT ${inQuietHoursSql("pns", now)}
+    WHERE NOT pu."isOnline" AND ${channelOnSql("pns", Prisma.sql`e.type::text`, "push")} AND NOT ${inQuietHoursSql("pns", minute)}
     ON CONFLICT ("key") DO NOTHING
     RETURNING "id"`;
 }
@@ -144,7 +155,7 @@ export async function enqueueDeliveries(tx: Tx, ids: number[], now: Date): Promi
   if (!ids.length) return;
   await tx.$executeRaw`WITH entries AS (
       SELECT id, "userId", type, count, title, body, link FROM "Notification" WHERE id = ANY(${ids}::int[])
-    ) ${pushJobsSql("entries", now)}`;
+    ) ${pushJobsSql("entries", now, saoPauloMinute(now))}`;
 }
 
 /** The group key of a conversation's new-message entry (one per conversation). */

@@ -5,6 +5,7 @@
  */
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Tx } from "../../lib/db.js";
+import type { SqlValue } from "../../lib/prepared-sql.js";
 
 /**
  * A block and the pair's sends (record 0248, amending 0251): the block's transaction sets
@@ -36,12 +37,12 @@ export async function unmarkSharedConversations(tx: Tx, a: number, b: number): P
 }
 
 /** True when either of the two blocked the other (a block holds in both directions). */
-export const blockedBetweenSql = (a: Prisma.Sql | number, b: Prisma.Sql | number) => Prisma.sql`EXISTS (
+export const blockedBetweenSql = (a: SqlValue<Prisma.Sql | number>, b: SqlValue<Prisma.Sql | number>) => Prisma.sql`EXISTS (
   SELECT 1 FROM "MemberBlock" mb
   WHERE (mb."blockerId" = ${a} AND mb."blockedId" = ${b}) OR (mb."blockerId" = ${b} AND mb."blockedId" = ${a}))`;
 
 /** True while `muter` has `muted` muted at `now` (an expired mute ends by itself). */
-export const mutedSql = (muter: Prisma.Sql | number, muted: Prisma.Sql | number, now: Date) => Prisma.sql`EXISTS (
+export const mutedSql = (muter: SqlValue<Prisma.Sql | number>, muted: SqlValue<Prisma.Sql | number>, now: SqlValue<Date>) => Prisma.sql`EXISTS (
   SELECT 1 FROM "MemberMute" mm
   WHERE mm."muterId" = ${muter} AND mm."mutedId" = ${muted} AND (mm."expiresAt" IS NULL OR mm."expiresAt" > ${now}::timestamp(3)))`;
 
