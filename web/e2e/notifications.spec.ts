@@ -92,8 +92,8 @@ test("a conversation started on her offer and its message reach her bell and 'Av
   await bell(owner).click();
   await expect(entry).toContainText(title);
   await expect(entry).not.toContainText("Não lido");
-  // The page's own refresh of the list answered first (a refresh still on its way when she marks
-  // everything read can bring back the state from before: a known race, in the closing note).
+  // Pressed once the page's own refresh answered, so that the toast seen is this press's (a refresh
+  // answering late keeps the entries read: the cache's rule, centreCache.test.ts).
   await owner.waitForLoadState("networkidle");
   await owner.getByRole("button", { name: "Marcar todas como lidas" }).click();
   await expect(toasts(owner).getByText("Todos os avisos foram marcados como lidos")).toBeVisible();

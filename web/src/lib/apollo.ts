@@ -39,6 +39,27 @@ function mergeNotificationPages(existing: CentrePage | undefined, incoming: Cent
   return { ...existing, ...incoming, items: [...loaded, ...incoming.items.filter((ref) => !seen.has(ref.__ref))] };
 }
 
+/** Entries of 'Avisos' read on this page, per cache: "id createdAt" (one event of the entry) → when. */
+const readHere = new WeakMap<object, Map<string, string>>();
+
+/** Remembers that she read this event of the entry (centreCache's writeRead). */
+export function rememberRead(cache: object, id: unknown, createdAt: unknown, readAt: string) {
+  let read = readHere.get(cache);
+  if (!read) readHere.set(cache, (read = new Map()));
+  read.set(`${String(id)} ${String(createdAt)}`, readAt);
+}
+
+/**
+ * An entry read here stays read against an answer about the same event: a page load asked before
+ * she read it can answer after it (readAt null, the same createdAt). A new event rewrites the
+ * entry's createdAt, and then it is unread as the server says.
+ */
+function readAtOfEntry(existing: string | null | undefined, { readField, cache }: FieldFunctionOptions) {
+  if (existing) return existing;
+  const remembered = readHere.get(cache)?.get(`${String(readField("id"))} ${String(readField("createdAt"))}`);
+  return remembered ?? existing;
+}
+
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     possibleTypes,
@@ -53,6 +74,7 @@ export function createCache(): InMemoryCache {
           notificationCentre: { keyArgs: false, merge: mergeNotificationPages },
         },
       },
+      Notification: { fields: { readAt: { read: readAtOfEntry } } },
     },
   });
 }

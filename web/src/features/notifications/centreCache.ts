@@ -1,5 +1,6 @@
 import type { ApolloCache, Reference } from "@apollo/client";
 import type { NotificationFieldsFragment } from "../../gql/graphql";
+import { rememberRead } from "../../lib/apollo";
 import { NotificationFieldsFragment as Fields, NotificationUnreadDocument } from "./documents";
 
 type Centre = { __typename?: string; items?: readonly Reference[]; unread?: number };
@@ -32,7 +33,15 @@ export function writeCentreChange(cache: ApolloCache, change: { entry?: Notifica
 /** Entries she read here (some, or every loaded one), with the count the server answered. */
 export function writeRead(cache: ApolloCache, ids: readonly number[] | "all", unread: number, readAt = new Date().toISOString()) {
   const mark = (id: number) =>
-    cache.modify({ id: cache.identify({ __typename: "Notification", id }), fields: { readAt: (value) => value ?? readAt } });
+    cache.modify({
+      id: cache.identify({ __typename: "Notification", id }),
+      fields: {
+        readAt: (value, { readField }) => {
+          rememberRead(cache, id, readField("createdAt"), readAt);
+          return value ?? readAt;
+        },
+      },
+    });
   const chosen: number[] = ids === "all" ? [] : [...ids];
   if (ids === "all") {
     cache.modify<{ notificationCentre: Centre }>({
