@@ -38,7 +38,7 @@ export interface QueueOptions {
   /** The first retry waits about this long, then twice as long each time (with jitter), up to `maxBackoffMs`. */
   retryBaseMs?: number;
   maxBackoffMs?: number;
-  /** Jobs one claim takes, run side by side. */
+  /** Jobs run side by side at most (the window a drain keeps full). */
   batch?: number;
 }
 
@@ -76,7 +76,7 @@ export function createQueue(options: QueueOptions) {
   let draining: Promise<void> | null = null;
   let again = false;
 
-  async function claim(): Promise<ClaimedJob[]> {
+  async function claim(limit: number): Promise<ClaimedJob[]> {
     return db.query<ClaimedJob>(
       `UPDATE "Job" SET "attempts" = "attempts" + 1, "lockedUntil" = ${NOW} + make_interval(secs => $2::double precision / 1000)
        WHERE "id" IN (
@@ -84,7 +84,7 @@ export function createQueue(options: QueueOptions) {
          WHERE "doneAt" IS NULL AND "failedAt" IS NULL AND "runAt" <= ${NOW} AND ("lockedUntil" IS NULL OR "lockedUntil" < ${NOW})
          ORDER BY "runAt", "id" LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING "id", "kind", "payload", "attempts"`,
-      [batch, leaseMs],
+      [limit, leaseMs],
     );
   }
 
@@ -136,23 +136,55 @@ export function createQueue(options: QueueOptions) {
     return outcome;
   }
 
-  /** Claims and runs what is due until nothing is; resolves when done. One drain at a time per instance. */
+  /** Wakes a drain waiting for a job to end: a producer stored new ones (drain called again). */
+  let wakeUp: () => void = () => undefined;
+
+  /**
+   * Claims and runs what is due until nothing is; resolves when done. One drain at a time per
+   * instance. Up to `batch` jobs run side by side in a sliding window: the window is topped up once
+   * half of it is free, so one slow job (a push service taking seconds) does not hold back the others
+   * as a whole batch waiting for its slowest would.
+   */
   function drain(): Promise<void> {
     if (draining) {
       again = true;
+      wakeUp();
       return draining;
     }
     draining = (async () => {
+      const running = new Set<Promise<void>>();
+      const track = (job: ClaimedJob) => {
+        const done: Promise<void> = run(job)
+          .then(
+            () => undefined,
+            (error: unknown) => {
+              // Its settle failed: the lease ends and the job is claimed again.
+              if (!closing) log.warn({ job: job.id, err: error instanceof Error ? error.message : error }, "queue: settling a job failed");
+            },
+          )
+          .finally(() => running.delete(done));
+        running.add(done);
+      };
+      // Due jobs may be waiting beyond what the last claim took.
+      let more = true;
       try {
-        do {
-          again = false;
-          const jobs = await claim();
-          if (jobs.length) await Promise.all(jobs.map(run));
-          if (jobs.length === batch) again = true;
-        } while (again && !closing);
+        while (!closing) {
+          const room = batch - running.size;
+          if ((more || again) && (running.size === 0 || room >= batch / 2)) {
+            again = false;
+            const jobs = await claim(room);
+            more = jobs.length === room;
+            jobs.forEach(track);
+          }
+          if (!running.size && !more && !again) break;
+          // A job ended (room in the window) or new jobs were stored.
+          await Promise.race([...running, new Promise<void>((resolve) => (wakeUp = resolve))]);
+        }
       } catch (error) {
         if (!closing) log.warn({ err: error instanceof Error ? error.message : error }, "queue: claiming jobs failed; trying again at the next poll");
       } finally {
+        await Promise.all(running);
+        wakeUp = () => undefined;
         draining = null;
       }
     })();
