@@ -106,7 +106,12 @@ async function main() {
   };
   process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
   try {
-    server = await startServer(database.url, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:bench@clubecoroa.com.br" });
+    server = await startServer(
+      database.url,
+      { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:bench@clubecoroa.com.br" },
+      // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+      process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    );
     const { url } = server;
     const pid = server.child.pid!;
     await client.connect();
