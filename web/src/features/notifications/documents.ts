@@ -65,19 +65,26 @@ export const MarkNotificationsReadDocument = graphql(`
   }
 `);
 
+/** Her choices per type and channel, and her quiet hours: what the page shows and each save answers. */
+export const NotificationPreferencesFieldsFragment = graphql(`
+  fragment NotificationPreferencesFields on NotificationPreferences {
+    types {
+      type
+      inApp
+      push
+      whatsapp
+    }
+    quietHours {
+      start
+      end
+    }
+  }
+`);
+
 export const NotificationPreferencesDocument = graphql(`
   query NotificationPreferences {
     notificationPreferences {
-      types {
-        type
-        inApp
-        push
-        whatsapp
-      }
-      quietHours {
-        start
-        end
-      }
+      ...NotificationPreferencesFields
     }
   }
 `);
@@ -86,18 +93,7 @@ export const UpdateNotificationPreferencesDocument = graphql(`
   mutation UpdateNotificationPreferences($types: [NotificationTypePreferenceInput!], $quietHours: QuietHoursInput) {
     updateNotificationPreferences(types: $types, quietHours: $quietHours) {
       __typename
-      ... on NotificationPreferences {
-        types {
-          type
-          inApp
-          push
-          whatsapp
-        }
-        quietHours {
-          start
-          end
-        }
-      }
+      ...NotificationPreferencesFields
       ...AppErrorFields
     }
   }
