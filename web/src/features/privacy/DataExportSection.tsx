@@ -32,7 +32,13 @@ export function DataExportSection() {
   const { toast } = useToast();
   const titleId = useId();
   const { data } = useQuery(MyDataExportDocument, { fetchPolicy: "cache-and-network" });
-  const [requestExport, requesting] = useMutation(RequestDataExportDocument, { refetchQueries: ["MyDataExport"] });
+  // The new request is her current export at once: its progress subscription takes it from there.
+  const [requestExport, requesting] = useMutation(RequestDataExportDocument, {
+    update(cache, { data: answer }) {
+      const result = answer?.requestDataExport;
+      if (result?.__typename === "DataExport") cache.writeQuery({ query: MyDataExportDocument, data: { myDataExport: result } });
+    },
+  });
   const current = useLiveDataExport(data?.myDataExport);
 
   const ask = async () => {
