@@ -101,3 +101,27 @@ for (const [width, height, phone, nine] of [[375, 812, "11900008301", "318406275
     await expect(section.getByRole("link", { name: "Baixar arquivo (.zip)" })).toBeVisible();
   });
 }
+
+test("the staff prepare a member's zip for a request made by e-mail and download it, at 1280 px", async ({ page, browser }) => {
+  const member = await (await browser.newContext()).newPage();
+  await signIn(member, "11900008303");
+  const herId = await completeProfile(member, "Marta Pedido Por Email", "640281357");
+  await member.close();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, "11900000001");
+  await page.goto("/admin-simples");
+  await page.getByLabel("ID do usuário").fill(String(herId));
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  const found = page.getByRole("region", { name: "Usuário Encontrado" });
+  await expect(found).toContainText("Marta Pedido Por Email");
+  await found.getByRole("button", { name: "Preparar arquivo de dados" }).click();
+  await expect(toasts(page).getByText("Preparando o arquivo de dados dela.")).toBeVisible();
+  const link = found.getByRole("link", { name: "Baixar arquivo de dados (.zip)" });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await expectNoSeriousA11yViolations(page);
+  await found.screenshot({ path: `${SHOTS}/data-export-staff-1280.png` });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const dados = JSON.parse(strFromU8(unzipSync(new Uint8Array(readFileSync((await download.path())!)))["dados.json"]!));
+  expect(dados).toMatchObject({ pedidoPor: "equipe do clube, a seu pedido", perfil: { id: herId, fullName: "Marta Pedido Por Email" } });
+});
