@@ -243,6 +243,17 @@ describe("her data, zipped", () => {
       t.clock.set(START);
     }
   });
+
+  it("removes her zip with her account", async () => {
+    const { she } = await memberWithEverything(4);
+    const { id } = (await she.client.rest("POST", "/api/user/data-export")).body;
+    await readyExport(she, id);
+    const key = `exports/${she.user.id}/${id}.zip`;
+    expect(await t.app.services.storage.exists(key)).not.toBeNull();
+    expect((await she.client.rest("DELETE", "/api/user/delete")).status).toBe(200);
+    expect(await t.app.services.storage.exists(key)).toBeNull();
+    expect(await prisma().dataExport.count({ where: { id } })).toBe(0);
+  });
 });
 
 describe("prepared by the staff", () => {

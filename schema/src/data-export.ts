@@ -25,6 +25,4 @@ export const DATA_EXPORT_MESSAGES = {
   /** The 429 of a second request within a day, saying when she may ask again. */
   tooSoon: (nextAt: Date | string) => `Você já pediu seus dados hoje. Você pode pedir de novo a partir de ${saoPauloDayAndTime(nextAt)}.`,
   notFound: "Pedido de dados não encontrado.",
-  /** Staff asked for a member who does not exist. */
-  memberNotFound: "Usuária não encontrada.",
 } as const;
