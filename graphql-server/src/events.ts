@@ -3,6 +3,7 @@ import type { MessageDTO, NewMessageNotification } from "./domains/conversations
 import type { UserDTO } from "./domains/users/users.service.js";
 import type { NotificationDTO } from "./domains/notifications/notification.dto.js";
 import type { PaymentDTO } from "./domains/billing/billing.dto.js";
+import type { DataExportDTO } from "./domains/privacy/data-export.dto.js";
 
 /** Every real-time event of the product, by topic. Services publish after their transaction commits. */
 export type BusEvents = {
@@ -60,6 +61,8 @@ export type BusEvents = {
   "sponsors:changed": [payload: { at: number }];
   /** Jobs were stored in the durable queue (issue 29): each instance's worker looks at once instead of at its next poll. */
   "jobs:queued": [payload: { at: number }];
+  /** An export of her data moved (queued, a step's progress, ready, failed): her panel and the staff's button follow it. */
+  "dataExport:changed": [userId: number, payload: DataExportDTO];
   /** A member reported an offer: the staff's open dashboards show it. */
   "report:added": [payload: { reportId: number }];
 };

@@ -27,6 +27,7 @@ import { createPartnerKeysService } from "./domains/partners/partner-keys.servic
 import { createPartnerDataService } from "./domains/partners/partner-data.service.js";
 import { createConsentsService } from "./domains/privacy/consents.service.js";
 import { createDataSharingService } from "./domains/privacy/data-sharing.service.js";
+import { createDataExportService, DATA_EXPORT_SWEEP_MS } from "./domains/privacy/data-export.service.js";
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
@@ -249,6 +250,9 @@ export function createServices(options: { config: Config; db: Database; clock: C
   // Her consents and who saw her data (issue 30).
   const consents = createConsentsService({ prisma, clock, userChanged: (userId) => void profile.userChanged(userId).catch((err: unknown) => log.warn({ err, userId }, "consent change not published")), sponsorsChanged: () => partnerData.sponsorsChanged() });
   const dataSharing = createDataSharingService({ prisma, clock });
+  // 'Baixar meus dados': the zip is made by a queue job and removed from the storage a day later.
+  const dataExports = createDataExportService({ prisma, clock, log, bus, storage, consents: consents.consents, dataSharing: dataSharing.dataSharing, notificationPreferences: notifications.getPreferences });
+  jobs.every("data-exports-sweep", DATA_EXPORT_SWEEP_MS, () => dataExports.sweep());
   const { sender: pushSender, publicKey: pushPublicKey } = createPushSender(config, log);
   const push = createPushService({
     prisma,
@@ -271,6 +275,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     handlers: {
       push: (payload) => push.deliver(payload),
       whatsapp_new_message: createWhatsAppNoticeHandler({ prisma, clock, whatsapp }),
+      data_export: (payload, job) => dataExports.prepare(payload, job),
     },
   });
   jobs.every("queue-purge", QUEUE_PURGE_EVERY_MS, () => queue.purgeDone());
@@ -327,6 +332,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
     partnerData,
     consents,
     dataSharing,
+    dataExports,
     push,
     pushSender,
     queue,

@@ -77,4 +77,6 @@ export const SHARED_FIELD_LABELS: Record<string, string> = {
   website: "site",
   instagram: "Instagram",
   linkedin: "LinkedIn",
+  /** The staff downloaded the zip of 'Baixar meus dados' they prepared at her request. */
+  dataExport: "todos os seus dados (arquivo .zip)",
 };

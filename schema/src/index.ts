@@ -25,4 +25,5 @@ export * from "./routes.js";
 export * from "./notifications.js";
 export * from "./notification-texts.js";
 export * from "./consents.js";
+export * from "./data-export.js";
 export * from "./push.js";

@@ -82,6 +82,10 @@ export const ERROR_CODES = [
   "REPORT_ALREADY_OPEN",
   "REPORT_OWN_TARGET",
   "ACCOUNT_SUSPENDED",
+  // her data download (issue 30)
+  "DATA_EXPORT_TOO_SOON",
+  "DATA_EXPORT_NOT_READY",
+  "DATA_EXPORT_EXPIRED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -162,6 +166,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REPORT_ALREADY_OPEN: "Você já denunciou e sua denúncia está em análise pela equipe.",
   REPORT_OWN_TARGET: "Você não pode denunciar a si mesma",
   ACCOUNT_SUSPENDED: "Sua conta está suspensa.",
+  DATA_EXPORT_TOO_SOON: "Você já pediu seus dados hoje. Dá para pedir de novo amanhã.",
+  DATA_EXPORT_NOT_READY: "Seus dados ainda estão sendo preparados. Aguarde um pouco.",
+  DATA_EXPORT_EXPIRED: "Este link expirou: ele vale por 24 horas. Peça seus dados de novo em Meus dados.",
 };
 
 /**

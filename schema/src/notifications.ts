@@ -94,5 +94,7 @@ export type JobPayloads = {
   push: { subscriptionId: number; userId: number; notificationId: number; title: string; body: string; link: string };
   /** One WhatsApp line of a new message (the spec's notice). */
   whatsapp_new_message: { userId: number; conversationId: number; senderName: string; offerTitle: string };
+  /** Prepares the zip of her data (issue 30), keyed `data_export:{exportId}`. */
+  data_export: { exportId: string };
 };
 export type JobKind = keyof JobPayloads;

@@ -13,7 +13,7 @@ export type { PrismaClient };
 /** Keys of the start-up steps that run once however many instances start together. */
 export const ADVISORY_LOCK = { migrations: 7_240_613, demoSeed: 7_240_614 } as const;
 /** Keys of the timed jobs that run on one instance at a time (lib/jobs.ts). */
-export const JOB_LOCK = { "billing-sweep": 7_240_620, housekeeping: 7_240_621, "presence-sweep": 7_240_622, "banners-schedule": 7_240_623, "suspensions-sweep": 7_240_624, "queue-purge": 7_240_625 } as const;
+export const JOB_LOCK = { "billing-sweep": 7_240_620, housekeeping: 7_240_621, "presence-sweep": 7_240_622, "banners-schedule": 7_240_623, "suspensions-sweep": 7_240_624, "queue-purge": 7_240_625, "data-exports-sweep": 7_240_626 } as const;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Plain SQL access below Prisma, used to apply migrations (multi-statement scripts). */

@@ -21,6 +21,8 @@ export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
   // 'Avisos' and her notification preferences (issue 29).
   "ConversationNotices", "MarkNotificationsRead", "MuteConversationNotices", "NotificationCentre", "NotificationCentreChanged",
   "NotificationPreferences", "NotificationUnread", "UnmuteConversationNotices", "UpdateNotificationPreferences",
+  // 'Baixar meus dados' and the staff's preparation of it (issue 30).
+  "MyDataExport", "RequestDataExport", "DataExportProgress", "AdminDataExports", "AdminPrepareDataExport",
 ]);
 
 /** The label of an operation name: itself when the web client sends it, "anonymous" without one, else "other". */

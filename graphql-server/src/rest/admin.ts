@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { requireSuperuser } from "../domains/admin/admin.policy.js";
 import { requireMember } from "../lib/http.js";
 import type { Services } from "../services.js";
+import { exportStatusBody, sendExportFile } from "./privacy.js";
 
 const query = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : undefined);
 const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
@@ -13,7 +14,7 @@ const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
  */
 export function adminRoutes(services: Services) {
   const router = Router();
-  const { adminStats, adminReports, superusers, adminUsers, suspensions } = services;
+  const { adminStats, adminReports, superusers, adminUsers, suspensions, dataExports } = services;
   const staff = (req: Request) => requireSuperuser(requireMember(req));
 
   router.get("/admin/stats", async (req, res) => {
@@ -81,6 +82,18 @@ export function adminRoutes(services: Services) {
   router.delete("/admin/users/:id/suspend", async (req, res) => {
     const suspension = await suspensions.lift(staff(req), req.params.id, { ip: req.ip });
     res.json({ success: true, suspension });
+  });
+
+  // Her data prepared by the staff for a request made outside the product (issue 30): audited.
+  router.post("/admin/users/:id/data-export", async (req, res) => {
+    const created = await dataExports.requestForMember(staff(req), req.params.id, { ip: req.ip });
+    res.status(202).json({ id: created.id, status: created.status });
+  });
+  router.get("/admin/data-exports/:id", async (req, res) => {
+    res.json(exportStatusBody(await dataExports.status(staff(req), req.params.id)));
+  });
+  router.get("/admin/data-exports/:id/download", async (req, res) => {
+    sendExportFile(res, await dataExports.staffDownload(staff(req), req.params.id, { ip: req.ip }));
   });
 
   // Paged: ?first=&after=; newest members first.

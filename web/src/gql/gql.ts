@@ -41,6 +41,8 @@ type Documents = {
     "\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.RevokePartnerApiKeyDocument,
     "\n  mutation SuspendMember($userId: Int!, $reason: String!, $days: Int) {\n    suspendMember(userId: $userId, reason: $reason, days: $days) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.SuspendMemberDocument,
     "\n  mutation LiftSuspension($userId: Int!) {\n    liftSuspension(userId: $userId) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.LiftSuspensionDocument,
+    "\n  query AdminDataExports($userId: Int!) {\n    adminDataExports(userId: $userId) {\n      ...DataExportFields\n    }\n  }\n": typeof types.AdminDataExportsDocument,
+    "\n  mutation AdminPrepareDataExport($userId: Int!) {\n    adminPrepareDataExport(userId: $userId) {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.AdminPrepareDataExportDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        ...AppErrorFields\n        retryAfterSeconds\n        tokenExpiresInSeconds\n      }\n    }\n  }\n": typeof types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        ...AppErrorFields\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": typeof types.AppInfoDocument,
@@ -103,6 +105,8 @@ type Documents = {
     "\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n": typeof types.MyPrivacyDocument,
     "\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n": typeof types.PendingConsentsDocument,
     "\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.SetConsentDocument,
+    "\n  query MyDataExport {\n    myDataExport {\n      ...DataExportFields\n    }\n  }\n": typeof types.MyDataExportDocument,
+    "\n  mutation RequestDataExport {\n    requestDataExport {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": typeof types.RequestDataExportDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": typeof types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": typeof types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": typeof types.UpdateProfileDocument,
@@ -121,6 +125,8 @@ type Documents = {
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": typeof types.MeUpdatedDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": typeof types.CommunityStatsDocument,
+    "\n  fragment DataExportFields on DataExport {\n    id\n    status\n    progress\n    createdAt\n    readyAt\n    expiresAt\n    expired\n    downloadUrl\n  }\n": typeof types.DataExportFieldsFragmentDoc,
+    "\n  subscription DataExportProgress($id: String!) {\n    dataExportProgress(id: $id) {\n      ...DataExportFields\n    }\n  }\n": typeof types.DataExportProgressDocument,
     "\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": typeof types.AppErrorFieldsFragmentDoc,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": typeof types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": typeof types.MyProfileDocument,
@@ -153,6 +159,8 @@ const documents: Documents = {
     "\n  mutation RevokePartnerApiKey($id: ID!) {\n    revokePartnerApiKey(id: $id) {\n      __typename\n      ... on PartnerApiKey {\n        ...PartnerApiKeyFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.RevokePartnerApiKeyDocument,
     "\n  mutation SuspendMember($userId: Int!, $reason: String!, $days: Int) {\n    suspendMember(userId: $userId, reason: $reason, days: $days) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n": types.SuspendMemberDocument,
     "\n  mutation LiftSuspension($userId: Int!) {\n    liftSuspension(userId: $userId) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n": types.LiftSuspensionDocument,
+    "\n  query AdminDataExports($userId: Int!) {\n    adminDataExports(userId: $userId) {\n      ...DataExportFields\n    }\n  }\n": types.AdminDataExportsDocument,
+    "\n  mutation AdminPrepareDataExport($userId: Int!) {\n    adminPrepareDataExport(userId: $userId) {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.AdminPrepareDataExportDocument,
     "\n  mutation SendLoginToken($input: SendLoginTokenInput!) {\n    sendLoginToken(input: $input) {\n      __typename\n      ... on SendLoginTokenPayload {\n        success\n        expiresInSeconds\n        resendAfterSeconds\n      }\n      ... on AppError {\n        ...AppErrorFields\n        retryAfterSeconds\n        tokenExpiresInSeconds\n      }\n    }\n  }\n": types.SendLoginTokenDocument,
     "\n  mutation VerifyLoginToken($input: VerifyLoginTokenInput!) {\n    verifyLoginToken(input: $input) {\n      __typename\n      ... on VerifyLoginTokenPayload {\n        user {\n          ...SessionUser\n        }\n      }\n      ... on AppError {\n        ...AppErrorFields\n        retryAfterSeconds\n      }\n    }\n  }\n": types.VerifyLoginTokenDocument,
     "\n  query AppInfo {\n    appInfo {\n      localWhatsapp\n      productName\n    }\n  }\n": types.AppInfoDocument,
@@ -215,6 +223,8 @@ const documents: Documents = {
     "\n  query MyPrivacy {\n    myConsents {\n      current {\n        purpose\n        granted\n        version\n        at\n        source\n      }\n      pending\n    }\n    myDataSharing {\n      recipient\n      kind\n      day\n      fields\n      count\n    }\n  }\n": types.MyPrivacyDocument,
     "\n  query PendingConsents {\n    myConsents {\n      pending\n    }\n  }\n": types.PendingConsentsDocument,
     "\n  mutation SetConsent($purpose: ConsentPurpose!, $granted: Boolean!) {\n    setConsent(purpose: $purpose, granted: $granted) {\n      __typename\n      ... on Consents {\n        current {\n          purpose\n          granted\n          version\n          at\n          source\n        }\n        pending\n      }\n      ...AppErrorFields\n    }\n  }\n": types.SetConsentDocument,
+    "\n  query MyDataExport {\n    myDataExport {\n      ...DataExportFields\n    }\n  }\n": types.MyDataExportDocument,
+    "\n  mutation RequestDataExport {\n    requestDataExport {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n": types.RequestDataExportDocument,
     "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n": types.ReferralStatsDocument,
     "\n  query AddressByCep($cep: String!) {\n    addressByCep(cep: $cep) {\n      cep\n      street\n      neighborhood\n      city\n      state\n    }\n  }\n": types.AddressByCepDocument,
     "\n  mutation UpdateProfile($input: ProfileInput!) {\n    updateProfile(input: $input) {\n      __typename\n      ... on Profile {\n        ...ProfileFields\n      }\n      ...AppErrorFields\n    }\n  }\n": types.UpdateProfileDocument,
@@ -233,6 +243,8 @@ const documents: Documents = {
     "\n  subscription MeUpdated {\n    meUpdated {\n      ...SessionUser\n    }\n  }\n": types.MeUpdatedDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n": types.CommunityStatsDocument,
+    "\n  fragment DataExportFields on DataExport {\n    id\n    status\n    progress\n    createdAt\n    readyAt\n    expiresAt\n    expired\n    downloadUrl\n  }\n": types.DataExportFieldsFragmentDoc,
+    "\n  subscription DataExportProgress($id: String!) {\n    dataExportProgress(id: $id) {\n      ...DataExportFields\n    }\n  }\n": types.DataExportProgressDocument,
     "\n  fragment AppErrorFields on AppError {\n    code\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": types.AppErrorFieldsFragmentDoc,
     "\n  fragment ProfileFields on Profile {\n    id\n    plan\n    phone\n    countryCode\n    profileComplete\n    referralCode\n    profilePhoto\n    profilePhotoUrl\n    bannerImage\n    bannerImageUrl\n    fullName\n    nickname\n    email\n    cpf\n    whatsapp\n    birthDate\n    cep\n    street\n    houseNumber\n    complement\n    neighborhood\n    city\n    state\n    professionalActivity\n    interests\n    melhorEmail\n    website\n    linkedin\n    youtube\n    facebook\n    instagram\n    tiktok\n    miniBio\n    bannerLink\n    businessType\n    serviceType\n    entrepreneurProfile\n    shareWithSponsors\n    whatsappNotificationsEnabled\n    acceptedTerms\n    acceptedPrivacyPolicy\n    acceptedLGPD\n    isOver18\n  }\n": types.ProfileFieldsFragmentDoc,
     "\n  query MyProfile {\n    profile {\n      ...ProfileFields\n    }\n  }\n": types.MyProfileDocument,
@@ -360,6 +372,14 @@ export function graphql(source: "\n  mutation SuspendMember($userId: Int!, $reas
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LiftSuspension($userId: Int!) {\n    liftSuspension(userId: $userId) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation LiftSuspension($userId: Int!) {\n    liftSuspension(userId: $userId) {\n      __typename\n      ... on Suspension {\n        userId\n        suspended\n        suspendedUntil\n        reason\n      }\n      ...AppErrorFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminDataExports($userId: Int!) {\n    adminDataExports(userId: $userId) {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  query AdminDataExports($userId: Int!) {\n    adminDataExports(userId: $userId) {\n      ...DataExportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminPrepareDataExport($userId: Int!) {\n    adminPrepareDataExport(userId: $userId) {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ...AppErrorFields\n    }\n  }\n"): (typeof documents)["\n  mutation AdminPrepareDataExport($userId: Int!) {\n    adminPrepareDataExport(userId: $userId) {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ...AppErrorFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -611,6 +631,14 @@ export function graphql(source: "\n  mutation SetConsent($purpose: ConsentPurpos
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query MyDataExport {\n    myDataExport {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  query MyDataExport {\n    myDataExport {\n      ...DataExportFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestDataExport {\n    requestDataExport {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestDataExport {\n    requestDataExport {\n      __typename\n      ... on DataExport {\n        ...DataExportFields\n      }\n      ... on AppError {\n        code\n        message\n        retryAfterSeconds\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n"): (typeof documents)["\n  query ReferralStats {\n    referralStats {\n      nobreza\n      alteza\n      majestade\n      imperatriz\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -680,6 +708,14 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"): (typeof documents)["\n  query CommunityStats {\n    communityStats {\n      totalMembers\n      totalCollabs\n      totalPermutas\n      totalApoios\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DataExportFields on DataExport {\n    id\n    status\n    progress\n    createdAt\n    readyAt\n    expiresAt\n    expired\n    downloadUrl\n  }\n"): (typeof documents)["\n  fragment DataExportFields on DataExport {\n    id\n    status\n    progress\n    createdAt\n    readyAt\n    expiresAt\n    expired\n    downloadUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DataExportProgress($id: String!) {\n    dataExportProgress(id: $id) {\n      ...DataExportFields\n    }\n  }\n"): (typeof documents)["\n  subscription DataExportProgress($id: String!) {\n    dataExportProgress(id: $id) {\n      ...DataExportFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

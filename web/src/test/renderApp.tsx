@@ -10,7 +10,7 @@ import type { SessionUserFragment } from "../gql/graphql";
 import { createCache } from "../lib/apollo";
 import { theme } from "../styles/theme";
 
-/** Answers one operation: return `{ data }` (or a promise of it), or throw to fail the request. */
+/** Answers one operation: return `{ data }` (or a promise of it, or for a subscription an rxjs Observable of them), or throw to fail the request. */
 export type Handler = (variables: Record<string, unknown>) => unknown;
 export interface Call {
   operationName: string;
@@ -32,15 +32,22 @@ export function createTestClient(handlers: Record<string, Handler>) {
           observer.error(new Error(`No test handler for ${operationName}`));
           return;
         }
+        let inner: { unsubscribe(): void } | undefined;
         Promise.resolve()
           .then(() => handler(operation.variables))
           .then(
             (result) => {
+              // A subscription's handler may answer a stream of results (the test pushes each).
+              if (result instanceof Observable) {
+                inner = (result as Observable<ApolloLink.Result>).subscribe(observer);
+                return;
+              }
               observer.next(result as ApolloLink.Result);
               observer.complete();
             },
             (error: unknown) => observer.error(error),
           );
+        return () => inner?.unsubscribe();
       }),
   );
   const client = new ApolloClient({ link, cache: createCache() });

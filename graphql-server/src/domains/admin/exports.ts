@@ -16,7 +16,7 @@ import type { Prisma, User } from "../../generated/prisma/client.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";
-import { logDataShares, type DataRecipient } from "../privacy/data-sharing.service.js";
+import { logDataShares, staffRecipient, type DataRecipient } from "../privacy/data-sharing.service.js";
 import { writeAudit } from "./audit.js";
 import { requireSuperuser } from "./admin.policy.js";
 import { EXPORT_BATCH, type SponsorRowDTO, type SponsorsService } from "./sponsors.service.js";
@@ -236,11 +236,6 @@ export function createExportsService(deps: ExportsDeps) {
 
   const audit = (actorId: number, action: string, data: Record<string, unknown>, ip?: string) => writeAudit(prisma, { actorId, action, data, ip, at: clock.now() });
 
-  /** The superuser as the members whose rows she exports are shown her (issue 30, 'Quem viu meus dados'). */
-  async function staffRecipient(actorId: number): Promise<DataRecipient> {
-    const staff = await prisma.user.findUnique({ where: { id: actorId }, select: { fullName: true, nickname: true } });
-    return { kind: "staff", id: actorId, name: `Equipe do clube (${staff?.nickname || staff?.fullName || "superusuária"})` };
-  }
   /** Each batch of an export written to the sharing log of the members in it: one statement per batch. */
   const logBatch = (recipient: DataRecipient, ids: number[], fields: readonly string[]) => logDataShares(prisma, recipient, ids, fields, clock.now());
 
@@ -254,7 +249,7 @@ export function createExportsService(deps: ExportsDeps) {
     const { filter, batches } = sponsors.sponsorRowBatches(actor, filterInput);
     const fileName = `sponsor-data-${todayInSaoPaulo(clock.now())}.csv`;
     await audit(actorId, "export.sponsors.csv", { fileName, filter }, meta.ip);
-    const recipient = await staffRecipient(actorId);
+    const recipient = await staffRecipient(prisma, actorId);
     return {
       fileName,
       contentType: "text/csv; charset=utf-8",
@@ -288,7 +283,7 @@ export function createExportsService(deps: ExportsDeps) {
     const today = todayInSaoPaulo(clock.now());
     const fileName = `${PRODUCT_NAME}-users-${today}.xlsx`;
     await audit(actorId, "export.users.xlsx", { fileName }, meta.ip);
-    const recipient = await staffRecipient(actorId);
+    const recipient = await staffRecipient(prisma, actorId);
     return {
       fileName,
       contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

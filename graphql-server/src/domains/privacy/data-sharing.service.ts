@@ -41,6 +41,12 @@ export async function logDataShares(db: PrismaClient | Tx, recipient: DataRecipi
       "updatedAt" = EXCLUDED."updatedAt"`;
 }
 
+/** A superuser as the members whose data she read or exported are shown her (issue 30, 'Quem viu meus dados'). */
+export async function staffRecipient(db: PrismaClient | Tx, actorId: number): Promise<DataRecipient> {
+  const staff = await db.user.findUnique({ where: { id: actorId }, select: { fullName: true, nickname: true } });
+  return { kind: "staff", id: actorId, name: `Equipe do clube (${staff?.nickname || staff?.fullName || "superusuária"})` };
+}
+
 /** 'Quem viu meus dados': her sharing log, newest day first (at most a year of days is kept short by grouping). */
 export function createDataSharingService(deps: { prisma: PrismaClient; clock: Clock }) {
   const { prisma } = deps;

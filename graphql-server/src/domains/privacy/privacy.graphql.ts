@@ -3,6 +3,7 @@ import { builder, requireUser } from "../../builder.js";
 import { AppError } from "../../lib/errors.js";
 import type { ConsentDTO, ConsentHistoryDTO, ConsentsDTO } from "./consents.service.js";
 import type { DataShareDTO } from "./data-sharing.service.js";
+import type { DataExportDTO } from "./data-export.dto.js";
 
 export const ConsentPurposeEnum = builder.enumType("ConsentPurpose", {
   description: "terms, privacy, lgpd (cannot be withdrawn while the account exists), sponsors (= shareWithSponsors), whatsapp (= whatsappNotificationsEnabled), push.",
@@ -76,5 +77,82 @@ builder.mutationField("setConsent", (t) =>
     args: { purpose: t.arg({ type: ConsentPurposeEnum, required: true }), granted: t.arg.boolean({ required: true }) },
     errors: { types: [AppError], directResult: true, union: { name: "SetConsentResult" } },
     resolve: (_root, { purpose, granted }, ctx) => ctx.services.consents.setConsent(requireUser(ctx), { purpose, granted }),
+  }),
+);
+
+const DataExportRef = builder.objectRef<DataExportDTO>("DataExport").implement({
+  description: "'Baixar meus dados': the zip of her data, prepared in the background.",
+  fields: (t) => ({
+    id: t.exposeString("id"),
+    status: t.exposeString("status", { description: "queued, running, ready or failed." }),
+    progress: t.exposeInt("progress", { description: "0–100." }),
+    createdAt: t.exposeString("createdAt"),
+    readyAt: t.exposeString("readyAt", { nullable: true }),
+    expiresAt: t.exposeString("expiresAt", { nullable: true, description: "The link works until then (24 hours after it was ready)." }),
+    expired: t.exposeBoolean("expired"),
+    downloadUrl: t.exposeString("downloadUrl", { nullable: true, description: "Where the browser downloads the zip (REST), while ready and not expired." }),
+    requestedByStaff: t.exposeBoolean("requestedByStaff"),
+  }),
+});
+
+builder.queryField("myDataExport", (t) =>
+  t.field({
+    type: DataExportRef,
+    nullable: true,
+    authScopes: { member: true },
+    description: "Her newest request of 'Baixar meus dados', or null.",
+    resolve: (_root, _args, ctx) => ctx.services.dataExports.latest(requireUser(ctx)),
+  }),
+);
+
+builder.queryField("dataExport", (t) =>
+  t.field({
+    type: DataExportRef,
+    authScopes: { member: true },
+    args: { id: t.arg.string({ required: true }) },
+    errors: { types: [AppError], directResult: true, union: { name: "DataExportResult" } },
+    resolve: (_root, { id }, ctx) => ctx.services.dataExports.status(requireUser(ctx), id),
+  }),
+);
+
+builder.mutationField("requestDataExport", (t) =>
+  t.field({
+    type: DataExportRef,
+    authScopes: { member: true },
+    description: "Asks for the zip of her data: one request a day (DATA_EXPORT_TOO_SOON says when she may ask again).",
+    errors: { types: [AppError], directResult: true, union: { name: "RequestDataExportResult" } },
+    resolve: (_root, _args, ctx) => ctx.services.dataExports.request(requireUser(ctx)),
+  }),
+);
+
+builder.subscriptionField("dataExportProgress", (t) =>
+  t.field({
+    type: DataExportRef,
+    authScopes: { member: true },
+    args: { id: t.arg.string({ required: true }) },
+    description: "The export's state now, then each step, ending when it is ready or failed. Hers, or (superusers) one the staff prepared.",
+    subscribe: (_root, { id }, ctx) => ctx.services.dataExports.progress(requireUser(ctx), id),
+    resolve: (payload: DataExportDTO) => payload,
+  }),
+);
+
+builder.queryField("adminDataExports", (t) =>
+  t.field({
+    type: [DataExportRef],
+    authScopes: { superuser: true },
+    args: { userId: t.arg.int({ required: true }) },
+    description: "The exports the staff prepared for a member, newest first (the last five).",
+    resolve: (_root, { userId }, ctx) => ctx.services.dataExports.staffList(ctx.user, userId),
+  }),
+);
+
+builder.mutationField("adminPrepareDataExport", (t) =>
+  t.field({
+    type: DataExportRef,
+    authScopes: { superuser: true },
+    args: { userId: t.arg.int({ required: true }) },
+    description: "Prepares the zip of a member's data for a request she made outside the product (audited); superusers download it.",
+    errors: { types: [AppError], directResult: true, union: { name: "AdminPrepareDataExportResult" } },
+    resolve: (_root, { userId }, ctx) => ctx.services.dataExports.requestForMember(ctx.user, userId, { ip: ctx.meta.ip }),
   }),
 );

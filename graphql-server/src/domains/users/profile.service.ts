@@ -355,9 +355,11 @@ export function createProfileService(deps: ProfileDeps) {
   /** Removes every row that holds her personal data, in one transaction; her files go after commit. */
   async function deleteAccount(user: User): Promise<void> {
     const userId = user.id;
-    await prisma.$transaction(async (tx) => {
+    const exportFiles = await prisma.$transaction(async (tx) => {
       const current = await tx.user.findUnique({ where: { id: userId } });
       if (!current) throw new AppError("UNAUTHENTICATED");
+      // The zips of 'Baixar meus dados' go with her (their rows cascade; their files after commit).
+      const exports = await tx.dataExport.findMany({ where: { userId, fileKey: { not: null } }, select: { fileKey: true } });
       const liked = await tx.like.findMany({ where: { userId, offer: { userId: { not: userId } } }, select: { offerId: true } });
       if (liked.length) {
         await tx.offer.updateMany({
@@ -374,10 +376,12 @@ export function createProfileService(deps: ProfileDeps) {
       await tx.loginToken.deleteMany({ where: { phone: current.phone } });
       await tx.imperatrizInterest.deleteMany({ where: { userId } });
       await tx.user.delete({ where: { id: userId } });
+      return exports.map((row) => row.fileKey!);
     });
     sessions.endConnections(userId);
     deps.sponsorsChanged?.();
     await removeImages(userId, ["photo", "banner"]);
+    for (const key of exportFiles) await storage.delete(key).catch((err) => log.warn({ err, userId, key }, "data export file not removed"));
     board.authorChanged(userId);
     log.info({ userId }, "account deleted");
   }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Subject } from "rxjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../components/Toast";
 import { findToastText } from "../../lib/renderUi";
@@ -250,5 +251,39 @@ describe("the simple admin: suspension (issue 27)", () => {
     await u.click(within(confirm).getByRole("button", { name: "Retirar suspensão" }));
     expect(await findToastText("Suspensão retirada")).toBeInTheDocument();
     expect(await within(foundCard()).findByText("Não suspensa")).toBeInTheDocument();
+  });
+});
+
+describe("the simple admin: her data for a request made by e-mail", () => {
+  it("prepares her zip, shows its progress, then the staff's download link", async () => {
+    const id = "StaffExport00000000001";
+    const base = { __typename: "DataExport", id, createdAt: "2026-03-10T12:00:00.000Z", readyAt: null, expiresAt: null, expired: false, downloadUrl: null };
+    const progress = new Subject<unknown>();
+    let exports: unknown[] = [];
+    const { u, callsOf } = renderSimple({
+      AdminUser: ({ id: userId }) => ({ data: { adminUser: adminUser({ id: userId }) } }),
+      AdminDataExports: () => ({ data: { adminDataExports: exports } }),
+      AdminPrepareDataExport: () => {
+        exports = [{ ...base, status: "queued", progress: 0 }];
+        return { data: { adminPrepareDataExport: exports[0] } };
+      },
+      DataExportProgress: () => progress,
+    });
+    await u.type(searchBox(), "42{Enter}");
+    const card = await screen.findByRole("region", { name: "Usuário Encontrado" });
+    await u.click(await within(card).findByRole("button", { name: "Preparar arquivo de dados" }));
+    expect(await findToastText("Preparando o arquivo de dados dela.")).toBeInTheDocument();
+    expect(callsOf("AdminPrepareDataExport")[0]!.variables).toEqual({ userId: 42 });
+    expect(await within(foundCard()).findByRole("progressbar", { name: "Preparo do arquivo de dados" })).toHaveAttribute("aria-valuenow", "0");
+    await waitFor(() => expect(callsOf("DataExportProgress").length).toBeGreaterThan(0));
+    progress.next({ data: { dataExportProgress: { ...base, status: "running", progress: 75 } } });
+    expect(await within(foundCard()).findByText("Preparando... 75%")).toBeInTheDocument();
+    progress.next({
+      data: { dataExportProgress: { ...base, status: "ready", progress: 100, readyAt: "2026-03-10T12:00:05.000Z", expiresAt: "2026-03-11T12:00:05.000Z", downloadUrl: `/api/admin/data-exports/${id}/download` } },
+    });
+    progress.complete();
+    const link = await within(foundCard()).findByRole("link", { name: "Baixar arquivo de dados (.zip)" });
+    expect(link).toHaveAttribute("href", `/api/admin/data-exports/${id}/download`);
+    expect(foundCard()).toHaveTextContent("Disponível até 11/03 às 09:00.");
   });
 });

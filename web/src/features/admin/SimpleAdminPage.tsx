@@ -15,6 +15,7 @@ import { AdminHeader } from "./AdminHeader";
 import { AdminPlanBadge, isAccessDenied } from "./adminUi";
 import { ADMIN_TEXTS } from "./adminTexts";
 import { ChangePlanDialog } from "./ChangePlanDialog";
+import { StaffDataExport } from "./StaffDataExport";
 import { SuspensionControls } from "./SuspensionControls";
 import { AdminUserDocument } from "./documents";
 import { ExcelDownloadButton } from "./ExcelDownloadButton";
@@ -119,6 +120,12 @@ function FoundUserCard({ user, onClose, onChanged }: { user: FoundUser; onClose:
           <dt>{ADMIN_TEXTS.suspension.label}</dt>
           <dd>
             <SuspensionControls user={user} onChanged={onChanged} />
+          </dd>
+        </div>
+        <div>
+          <dt>{ADMIN_TEXTS.dataExport.label}</dt>
+          <dd>
+            <StaffDataExport userId={user.id} />
           </dd>
         </div>
       </Facts>

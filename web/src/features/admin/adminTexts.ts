@@ -158,6 +158,20 @@ export const ADMIN_TEXTS = {
     missing: "Não informado",
     changePlan: "Alterar Plano",
   },
+  /** Her data prepared for a request she made outside the product, e-mail (issue 30). */
+  dataExport: {
+    label: "Dados dela (LGPD)",
+    hint: "Para um pedido feito por e-mail: o mesmo arquivo de 'Baixar meus dados', registrado no log de auditoria.",
+    prepare: "Preparar arquivo de dados",
+    prepared: "Preparando o arquivo de dados dela.",
+    preparing: (percent: number) => `Preparando... ${percent}%`,
+    progressLabel: "Preparo do arquivo de dados",
+    download: "Baixar arquivo de dados (.zip)",
+    validUntil: (when: string) => `Disponível até ${when}.`,
+    failed: "Não foi possível preparar o arquivo. Tente de novo.",
+    errorTitle: "Erro",
+    errorText: "Não foi possível preparar o arquivo de dados.",
+  },
   /** Suspension by the staff (issue 27). */
   suspension: {
     label: "Suspensão",

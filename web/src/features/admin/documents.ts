@@ -381,3 +381,23 @@ export const LiftSuspensionDocument = graphql(`
     }
   }
 `);
+
+export const AdminDataExportsDocument = graphql(`
+  query AdminDataExports($userId: Int!) {
+    adminDataExports(userId: $userId) {
+      ...DataExportFields
+    }
+  }
+`);
+
+export const AdminPrepareDataExportDocument = graphql(`
+  mutation AdminPrepareDataExport($userId: Int!) {
+    adminPrepareDataExport(userId: $userId) {
+      __typename
+      ... on DataExport {
+        ...DataExportFields
+      }
+      ...AppErrorFields
+    }
+  }
+`);

@@ -38,6 +38,7 @@ function privacyServer(pending: string[] = []) {
     MyPrivacy: () => ({ data: { myConsents: consents(), myDataSharing: state.sharing } }),
     PendingConsents: () => ({ data: { myConsents: { __typename: "Consents", pending: state.pending } } }),
     MyProfile: () => ({ data: { profile: null } }),
+    MyDataExport: () => ({ data: { myDataExport: null } }),
     SetConsent: (v) => {
       if (["terms", "privacy", "lgpd"].includes(v.purpose as string) && !v.granted) {
         return { data: { setConsent: { __typename: "AppError", code: "VALIDATION", message: CONSENT_MESSAGES.cannotRevoke, fieldErrors: [] } } };
@@ -97,7 +98,7 @@ describe("'Meus dados' on /perfil", () => {
     expect(log).toHaveTextContent("Marca parceira · 2 leituras");
     expect(log).toHaveTextContent("nome, telefone");
     expect(screen.getByRole("heading", { name: "Se você excluir a conta" })).toBeInTheDocument();
-    expect(screen.getByText(/pagamentos/)).toBeInTheDocument();
+    expect(screen.getByText(/ficam guardadas pela empresa de pagamentos/)).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { Switch } from "../../components/FormControls";
 import { SectionCard } from "../../components/Page";
 import { useToast } from "../../components/Toast";
 import { formatDate } from "../../lib/format";
+import { DataExportSection } from "./DataExportSection";
 import { MyPrivacyDocument, SetConsentDocument } from "./documents";
 import { PRIVACY_TEXTS as T } from "./privacyTexts";
 
@@ -56,7 +57,7 @@ const answeredLine = (c: Consent) => `${T.version(c.version)} · ${T.when(c.at ?
 
 /**
  * 'Meus dados' on /perfil (issue 30): her consents with version, date and where given (switches for
- * the ones she may withdraw), 'Quem viu meus dados', and what deleting the account keeps. Its code
+ * the ones she may withdraw), 'Quem viu meus dados', 'Baixar meus dados', and what deleting the account keeps. Its code
  * loads with the page's later parts, not the first screen.
  */
 export function PrivacyPanel() {
@@ -153,6 +154,7 @@ export function PrivacyPanel() {
           )}
         </>
       )}
+      <DataExportSection />
       <h3>{T.deletionTitle}</h3>
       <List>
         {T.deletion.map((line) => (

@@ -48,3 +48,27 @@ export const SetConsentDocument = graphql(`
     }
   }
 `);
+
+export const MyDataExportDocument = graphql(`
+  query MyDataExport {
+    myDataExport {
+      ...DataExportFields
+    }
+  }
+`);
+
+export const RequestDataExportDocument = graphql(`
+  mutation RequestDataExport {
+    requestDataExport {
+      __typename
+      ... on DataExport {
+        ...DataExportFields
+      }
+      ... on AppError {
+        code
+        message
+        retryAfterSeconds
+      }
+    }
+  }
+`);
