@@ -42,4 +42,14 @@ describe("the durable queue's window", () => {
     expect(left?.count).toBe(0);
     await queue.stop();
   });
+
+  it("ends a drain asked for again while it claims, also when nothing is due (a wake never lost)", async () => {
+    const handlers = { push: async () => undefined, whatsapp_new_message: async () => undefined } as unknown as JobHandlers;
+    const queue = createQueue({ db: db.raw, log: quiet, handlers, batch: 4 });
+    // The second call comes while the first one's claim is on its way.
+    const both = Promise.all([queue.runDue(), queue.runDue()]).then(() => "ended");
+    const stuck = new Promise((resolve) => setTimeout(() => resolve("stuck"), 5000));
+    expect(await Promise.race([both, stuck])).toBe("ended");
+    await queue.stop();
+  });
 });

@@ -169,6 +169,8 @@ export function createQueue(options: QueueOptions) {
       let more = true;
       try {
         while (!closing) {
+          // Made before the claim, so that a wake arriving during it is not lost.
+          const woken = new Promise<void>((resolve) => (wakeUp = resolve));
           const room = batch - running.size;
           if ((more || again) && (running.size === 0 || room >= batch / 2)) {
             again = false;
@@ -176,9 +178,12 @@ export function createQueue(options: QueueOptions) {
             more = jobs.length === room;
             jobs.forEach(track);
           }
-          if (!running.size && !more && !again) break;
+          if (!running.size) {
+            if (!more && !again) break;
+            continue;
+          }
           // A job ended (room in the window) or new jobs were stored.
-          await Promise.race([...running, new Promise<void>((resolve) => (wakeUp = resolve))]);
+          await Promise.race([...running, woken]);
         }
       } catch (error) {
         if (!closing) log.warn({ err: error instanceof Error ? error.message : error }, "queue: claiming jobs failed; trying again at the next poll");
@@ -216,6 +221,7 @@ export function createQueue(options: QueueOptions) {
     async stop() {
       stopped = true;
       closing = true;
+      wakeUp();
       if (timer) clearTimeout(timer);
       timer = null;
       await draining;
