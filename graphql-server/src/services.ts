@@ -31,7 +31,7 @@ import { createDataExportService, DATA_EXPORT_SWEEP_MS } from "./domains/privacy
 import type { AsaasWebhookEvent, PaymentProvider } from "./providers/payments/payments.js";
 import { AsaasPaymentProvider } from "./providers/payments/asaas.js";
 import { LocalPaymentProvider } from "./providers/payments/local.js";
-import { createBus } from "./lib/bus.js";
+import { createBus, listenTo } from "./lib/bus.js";
 import { createJobs } from "./lib/jobs.js";
 import { busCounters, type Metrics } from "./lib/metrics.js";
 import type { BusEvents } from "./events.js";
@@ -280,14 +280,7 @@ export function createServices(options: { config: Config; db: Database; clock: C
   });
   jobs.every("queue-purge", QUEUE_PURGE_EVERY_MS, () => queue.purgeDone());
   // Jobs stored on any instance wake every instance's worker (a missed wake waits for the next poll).
-  const queued = bus.pubsub.subscribe("jobs:queued");
-  void (async () => {
-    try {
-      for await (const _ of queued) queue.wake();
-    } catch (error) {
-      log.warn({ err: error }, "jobs:queued subscription ended");
-    }
-  })();
+  listenTo(bus.pubsub.subscribe("jobs:queued"), () => queue.wake(), log, "the queue's wake (jobs:queued)");
   async function stopJobs() {
     presence.stop();
     banners.stop();

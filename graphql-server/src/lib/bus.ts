@@ -46,6 +46,27 @@ export function eventsMissed(bus: Pick<Bus, "onEventsMissed">) {
 }
 
 /**
+ * Calls `handle` with each event of a bus subscription for the life of the process: what keeps a
+ * cache or a worker of this instance in step with every instance. Names `what` in a warning if the
+ * subscription ever ends with an error. Answers a function that stops listening (a service's stop).
+ */
+export function listenTo<T>(
+  events: AsyncIterable<T> & { return?: () => unknown },
+  handle: (event: T) => void,
+  log: Pick<Logger, "warn">,
+  what: string,
+): () => void {
+  void (async () => {
+    try {
+      for await (const event of events) handle(event);
+    } catch (error) {
+      log.warn({ err: error }, `${what} stopped listening`);
+    }
+  })();
+  return () => void events.return?.();
+}
+
+/**
  * Listener calls one event-loop turn makes at most. Each call starts a subscriber's work (a GraphQL
  * execution, a frame), which runs before the next turn: 25,000 subscriptions of one topic took
  * seconds, during which nothing else was answered. Spread over turns, requests get theirs between chunks.

@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";
 import { requireSuperuser } from "./admin.policy.js";
+import { listenTo } from "../../lib/bus.js";
 
 /** The dashboard's 'Métricas Gerais' and its three breakdowns (spec part 2 section 3, Admin statistics). */
 export interface AdminStats {
@@ -166,12 +167,10 @@ export function createStatsService(deps: StatsDeps) {
     pushTimer.unref();
   }
 
-  const sources = [bus.pubsub.subscribe("stats:changed"), bus.pubsub.subscribe("offers:changed")];
-  for (const source of sources) {
-    void (async () => {
-      for await (const _event of source) changed();
-    })().catch((error: unknown) => log.warn({ err: error }, "admin stats stopped listening"));
-  }
+  const stopListening = [
+    listenTo(bus.pubsub.subscribe("stats:changed"), changed, log, "admin stats (stats:changed)"),
+    listenTo(bus.pubsub.subscribe("offers:changed"), changed, log, "admin stats (offers:changed)"),
+  ];
   // Changes elsewhere while the bus was cut off never came: fresh counts for the open dashboards.
   const stopMissed = bus.onEventsMissed(changed);
 
@@ -199,7 +198,7 @@ export function createStatsService(deps: StatsDeps) {
       stopped = true;
       stopMissed();
       if (pushTimer) clearTimeout(pushTimer);
-      for (const source of sources) void source.return?.();
+      for (const stop of stopListening) stop();
     },
   };
 }

@@ -6,6 +6,7 @@ import { randomToken, sha256 } from "../../lib/crypto.js";
 import type { SessionIdentity } from "../../lib/http.js";
 import type { User } from "../../generated/prisma/client.js";
 import { SessionCache } from "./session-cache.js";
+import { listenTo } from "../../lib/bus.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A session used again after this long gets its 30 days renewed (and a fresh cookie).
@@ -81,26 +82,16 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
     }
   }
 
-  const ended = bus.pubsub.subscribe("session:ended");
-  void (async () => {
-    try {
-      for await (const { userId, sessionId, exceptSessionId } of ended) {
-        forgetEnded(userId, sessionId);
-        endWhere((c) => c.userId === userId && (sessionId === undefined || c.sessionId === sessionId) && c.sessionId !== exceptSessionId);
-      }
-    } catch (error) {
-      log.warn({ err: error }, "session:ended subscription ended");
-    }
-  })();
-
-  const stale = bus.pubsub.subscribe("session:stale");
-  void (async () => {
-    try {
-      for await (const { userId } of stale) cache.forgetUser(userId);
-    } catch (error) {
-      log.warn({ err: error }, "session:stale subscription ended");
-    }
-  })();
+  const stopEnded = listenTo(
+    bus.pubsub.subscribe("session:ended"),
+    ({ userId, sessionId, exceptSessionId }) => {
+      forgetEnded(userId, sessionId);
+      endWhere((c) => c.userId === userId && (sessionId === undefined || c.sessionId === sessionId) && c.sessionId !== exceptSessionId);
+    },
+    log,
+    "sessions (session:ended)",
+  );
+  const stopStale = listenTo(bus.pubsub.subscribe("session:stale"), ({ userId }) => cache.forgetUser(userId), log, "the session cache (session:stale)");
 
   /**
    * Ends her sessions' connections and trusted copies on every instance: this one at once, the
@@ -180,8 +171,8 @@ export function createSessionStore({ prisma, clock, bus, log, days, cacheMs = 0 
       if (checker) clearInterval(checker);
       checker = undefined;
       stopMissed();
-      void ended.return?.();
-      void stale.return?.();
+      stopEnded();
+      stopStale();
     },
 
     async create(tx: Tx | PrismaClient, userId: number, meta: SessionMeta) {

@@ -3,6 +3,7 @@ import type { Bus } from "../../events.js";
 import type { Clock } from "../../lib/clock.js";
 import type { PrismaClient } from "../../lib/db.js";
 import type { Logger } from "../../lib/log.js";
+import { listenTo } from "../../lib/bus.js";
 
 /** A timer further ahead than this is re-armed then (and long timers drift). */
 const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
@@ -105,10 +106,7 @@ export function createBannersLive<Live>({ prisma, clock, log, bus, runOnce, list
     if (heardUpTo < boundary) void arm();
   }
 
-  const source = bus.pubsub.subscribe("banners:changed");
-  void (async () => {
-    for await (const event of source) changed(event);
-  })().catch((error: unknown) => log.warn({ err: error }, "banners stopped listening"));
+  const stopListening = listenTo(bus.pubsub.subscribe("banners:changed"), changed, log, "banners (banners:changed)");
   void arm();
 
   return {
@@ -132,7 +130,7 @@ export function createBannersLive<Live>({ prisma, clock, log, bus, runOnce, list
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      void source.return?.();
+      stopListening();
     },
   };
 }

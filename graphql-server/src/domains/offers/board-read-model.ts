@@ -19,6 +19,7 @@ import type { Logger } from "../../lib/log.js";
 import { BoardCache } from "./board-cache.js";
 import { createBoardSearch, decodeSearchCursor, encodeSearchCursor, searchWords, type SearchNarrowing } from "./board-search.js";
 import { blockedAround } from "../safety/reach.js";
+import { listenTo } from "../../lib/bus.js";
 
 /**
  * Fields of `Offer` whose value depends on which member asks (the rest of a members' card is the same
@@ -403,10 +404,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
   };
   const invalidate = () => boardCaches.forEach((c) => c.invalidate());
   const cache = boardCache<CachedPage>();
-  const changes = bus.pubsub.subscribe("offers:changed");
-  void (async () => {
-    for await (const _change of changes) invalidate();
-  })().catch((error: unknown) => log.warn({ err: error }, "board cache stopped listening"));
+  const stopListening = listenTo(bus.pubsub.subscribe("offers:changed"), invalidate, log, "the board cache (offers:changed)");
   // Board changes published elsewhere while the bus was cut off never came.
   const stopMissed = bus.onEventsMissed(invalidate);
 
@@ -620,7 +618,7 @@ export function createBoardReadModel(deps: BoardReadModelDeps) {
     invalidate,
     stop() {
       stopMissed();
-      void changes.return?.();
+      stopListening();
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   type ProtectedCounts,
   type SponsorStatsDTO,
 } from "./sponsor-stats.js";
+import { listenTo } from "../../lib/bus.js";
 
 export { MIN_GROUP_SIZE, UNKNOWN_GROUP, type SponsorStatGroupDTO, type SponsorStatsDTO } from "./sponsor-stats.js";
 
@@ -53,14 +54,7 @@ export function createPartnerDataService({ prisma, clock, bus, log }: { prisma: 
   const forget = () => {
     released = undefined;
   };
-  const changes = bus.pubsub.subscribe("sponsors:changed");
-  void (async () => {
-    try {
-      for await (const _ of changes) forget();
-    } catch (error) {
-      log.warn({ err: error }, "sponsors:changed subscription ended");
-    }
-  })();
+  const stopListening = listenTo(bus.pubsub.subscribe("sponsors:changed"), forget, log, "sponsor counts (sponsors:changed)");
   // A withdrawal on another instance cannot reach this one while the bus is cut off: when it is
   // back, the counts kept meanwhile are forgotten.
   const stopMissed = bus.onEventsMissed(forget);
@@ -165,7 +159,7 @@ export function createPartnerDataService({ prisma, clock, bus, log }: { prisma: 
     /** Stops listening and waits for the sharing-log writes under way. */
     async stop() {
       stopMissed();
-      void changes.return?.();
+      stopListening();
       await Promise.all([...writing]);
     },
   };

@@ -9,6 +9,7 @@ import type { Logger } from "../../lib/log.js";
 import { requireSuperuser } from "../admin/admin.policy.js";
 import { writeAudit, type AdminMeta } from "../admin/audit.js";
 import type { PartnerIdentity } from "./partners.policy.js";
+import { listenTo } from "../../lib/bus.js";
 
 /** A key as the 'Parceiras (API)' panel lists it; never the key itself nor its hash. */
 export interface PartnerApiKeyDTO {
@@ -70,14 +71,7 @@ export function createPartnerKeysService(deps: { prisma: PrismaClient; clock: Cl
   const forget = (keyId: number) => {
     for (const [hash, entry] of cache) if (entry.identity.keyId === keyId) cache.delete(hash);
   };
-  const revoked = bus.pubsub.subscribe("partnerKey:revoked");
-  void (async () => {
-    try {
-      for await (const { keyId } of revoked) forget(keyId);
-    } catch (error) {
-      log.warn({ err: error }, "partnerKey:revoked subscription ended");
-    }
-  })();
+  listenTo(bus.pubsub.subscribe("partnerKey:revoked"), ({ keyId }) => forget(keyId), log, "partner keys (partnerKey:revoked)");
   // A revocation elsewhere cannot reach this instance while the bus is cut off: keys are read from
   // the database then, and what was trusted is forgotten when it is back.
   const stopMissed = bus.onEventsMissed(() => cache.clear());
