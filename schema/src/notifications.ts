@@ -72,13 +72,14 @@ export function effectiveChannels(stored: unknown): NotificationChannels {
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const isClockTime = (value: unknown): value is string => typeof value === "string" && HH_MM.test(value);
-const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+/** The minute of the day (0–1439) of a clock time "HH:MM". */
+export const clockMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /** True when `minuteOfDay` (0–1439, São Paulo) falls inside the quiet hours (which may cross midnight). */
 export function inQuietHours(quiet: QuietHours, minuteOfDay: number): boolean {
   if (!quiet) return false;
-  const start = minutesOf(quiet.start);
-  const end = minutesOf(quiet.end);
+  const start = clockMinutes(quiet.start);
+  const end = clockMinutes(quiet.end);
   if (start === end) return false;
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }

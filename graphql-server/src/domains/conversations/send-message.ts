@@ -1,4 +1,4 @@
-import { clientMessageIdSchema, messageContentSchema, NOTIFICATION_TEXTS, parseId } from "@clube-coroa/schema";
+import { clientMessageIdSchema, messageContentSchema, NOTIFICATION_LINKS, NOTIFICATION_TEXTS, parseId } from "@clube-coroa/schema";
 import { Prisma, type User } from "../../generated/prisma/client.js";
 import type { Bus } from "../../events.js";
 import type { MessageDTO, NewMessageNotification } from "./messages.js";
@@ -18,14 +18,12 @@ const OFFER_MARK = "\u0001offer\u0001";
 /** What the WhatsApp line says when the conversation's offer is gone (as before issue 29). */
 const DEFAULT_OFFER_TITLE = "sua oferta";
 
-/** The words of a conversation's entry, with the sender and offer left for the statement to fill; its link per conversation. */
+/** The words of a conversation's entry, with the sender and offer left for the statement to fill. */
 const NEW_MESSAGE_WORDS = (() => {
   const withOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: OFFER_MARK, conversationId: 0 });
   const withoutOffer = NOTIFICATION_TEXTS.new_message({ senderName: SENDER_MARK, offerTitle: null, conversationId: 0 });
   return { title: withOffer.title, body: withOffer.body, bodyWithoutOffer: withoutOffer.body };
 })();
-const newMessageLink = (conversationId: number) =>
-  NOTIFICATION_TEXTS.new_message({ senderName: "", offerTitle: null, conversationId }).link;
 
 // Sending a message: one statement stores it and says whom to tell (the bus, unread counts, the
 // WhatsApp notice), behind the conversations service's sendMessage.
@@ -242,7 +240,7 @@ export function createMessageSender(deps: MessageSenderDeps, publishUnread: (use
       cutoff,
       minute: saoPauloMinute(now),
       groupKey: conversationGroupKey(conversationId),
-      link: newMessageLink(conversationId),
+      link: NOTIFICATION_LINKS.conversation(conversationId),
     });
     if (!sent) throw notFound();
     if (sent.id === null) {

@@ -6,6 +6,7 @@
  * the durable queue's worker claims the Job rows written.
  */
 import {
+  clockMinutes,
   DEFAULT_NOTIFICATION_CHANNELS,
   DEFAULT_QUIET_HOURS,
   inSaoPaulo,
@@ -58,10 +59,7 @@ const inRangeSql = (minute: SqlValue<number>, start: Prisma.Sql, end: Prisma.Sql
     WHEN ${start} < ${end} THEN ${minute}::int >= ${start} AND ${minute}::int < ${end}
     ELSE ${minute}::int >= ${start} OR ${minute}::int < ${end} END)`;
 
-const minutesConstant = (hhmm: string) => {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return Prisma.raw(String((hours ?? 0) * 60 + (minutes ?? 0)));
-};
+const minutesConstant = (clock: string) => Prisma.raw(String(clockMinutes(clock)));
 // The default hours as SQL constants (ours, digits only): the same rule as schema's inQuietHours.
 const DEFAULT_QUIET_SQL = DEFAULT_QUIET_HOURS
   ? ([minutesConstant(DEFAULT_QUIET_HOURS.start), minutesConstant(DEFAULT_QUIET_HOURS.end)] as const)
