@@ -1,7 +1,7 @@
 import styled from "styled-components";
 
 const Track = styled.div`
-  height: 10px;
+  height: 8px;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   overflow: hidden;
@@ -9,16 +9,19 @@ const Track = styled.div`
     display: block;
     height: 100%;
     background: linear-gradient(90deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.gold});
-    transition: width 0.3s ease;
+    transition: width 0.2s ease;
   }
 `;
 
-/** A bar of work under way (0–100), read by screen readers as a progress bar with its label. */
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const percent = Math.max(0, Math.min(100, Math.round(value)));
+/**
+ * A bar of work under way, read by screen readers as a progress bar with its label: a percentage
+ * (0–100, the default) or a step of `max` (the offer form's steps, from 1).
+ */
+export function ProgressBar({ value, label, min = 0, max = 100 }: { value: number; label: string; min?: number; max?: number }) {
+  const now = Math.max(min, Math.min(max, Math.round(value)));
   return (
-    <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <span style={{ width: `${percent}%` }} />
+    <Track role="progressbar" aria-label={label} aria-valuemin={min} aria-valuemax={max} aria-valuenow={now}>
+      <span style={{ width: `${(now / max) * 100}%` }} />
     </Track>
   );
 }

@@ -11,19 +11,6 @@ export const Progress = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export const Bar = styled.div`
-  height: 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  overflow: hidden;
-  span {
-    display: block;
-    height: 100%;
-    background: linear-gradient(90deg, ${({ theme }) => theme.colors.brand}, ${({ theme }) => theme.colors.gold});
-    transition: width 0.2s ease;
-  }
-`;
-
 export const StepTitle = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   margin-bottom: ${({ theme }) => theme.space.sm};

@@ -3,8 +3,9 @@ import { LIMITS } from "@clube-coroa/schema";
 import { Button } from "../../components/Button";
 import { Crown } from "../../components/Crown";
 import { Dialog } from "../../components/Dialog";
+import { ProgressBar } from "../../components/ProgressBar";
 import type { OfferFormDialogProps } from "./offerFormTypes";
-import { Bar, DraftOffer, Nav, Progress, StepBody, StepTitle, StepsForm, Success, SuccessIcon } from "./OfferFormDialog.styles";
+import { DraftOffer, Nav, Progress, StepBody, StepTitle, StepsForm, Success, SuccessIcon } from "./OfferFormDialog.styles";
 import { OfferFormStep } from "./OfferFormSteps";
 import { OFFER_TEXTS } from "./offerTexts";
 import { useOfferForm } from "./useOfferForm";
@@ -51,9 +52,7 @@ export function OfferFormDialog(props: OfferFormDialogProps) {
         <StepsForm ref={formRef} onSubmit={next} noValidate>
           <Progress>
             <span>{T.progress(step, TOTAL_STEPS)}</span>
-            <Bar role="progressbar" aria-label={T.progress(step, TOTAL_STEPS)} aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step}>
-              <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
-            </Bar>
+            <ProgressBar value={step} min={1} max={TOTAL_STEPS} label={T.progress(step, TOTAL_STEPS)} />
           </Progress>
           <StepTitle ref={stepHeading} id={ids.heading} tabIndex={-1}>
             {T.stepTitles[step - 1]}
