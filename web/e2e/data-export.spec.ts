@@ -1,57 +1,18 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { SHOTS, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
+import { SHOTS, expectNoSeriousA11yViolations, saveWholeProfile, signIn, toasts } from "./support";
 
 // Issue 30, 'Baixar meus dados': on /perfil she presses the button, sees her data being prepared,
 // then downloads the zip; the test opens it and reads dados.json. On a phone and a desktop, axe clean.
 test.describe.configure({ mode: "serial" });
-
-/** A valid CPF from nine digits (the profile form checks the two check digits). */
-function cpfOf(nine: string): string {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return String(rest === 10 ? 0 : rest);
-  };
-  const first = digit(nine);
-  return nine + first + digit(nine + first);
-}
-
-async function completeProfile(page: Page, fullName: string, nine: string): Promise<number> {
-  const saved = await page.request.put("/api/profile", {
-    headers: { "content-type": "application/json" },
-    data: {
-      fullName,
-      nickname: fullName.split(" ")[0],
-      cpf: cpfOf(nine),
-      birthDate: "1975-09-03",
-      cep: "01310-100",
-      street: "Avenida Paulista",
-      houseNumber: "1000",
-      neighborhood: "Bela Vista",
-      city: "São Paulo",
-      state: "SP",
-      professionalActivity: "Marketing & Comunicação",
-      interests: ["Voluntariado"],
-      acceptedTerms: true,
-      acceptedPrivacyPolicy: true,
-      acceptedLGPD: true,
-      isOver18: true,
-      shareWithSponsors: false,
-      whatsappNotificationsEnabled: true,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return ((await saved.json()) as { profile: { id: number } }).profile.id;
-}
 
 for (const [width, height, phone, nine] of [[375, 812, "11900008301", "318406275"], [1280, 800, "11900008302", "529174603"]] as const) {
   test(`she asks for her data, sees it prepared and downloads the zip with dados.json, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await signIn(page, phone);
     const fullName = `Lúcia Exportação ${width}`;
-    const herId = await completeProfile(page, fullName, nine);
+    const herId = await saveWholeProfile(page, { fullName, nine, birthDate: "1975-09-03", shareWithSponsors: false });
 
     await page.goto("/perfil");
     const section = page.getByRole("region", { name: "Meus dados" }).getByRole("group", { name: "Baixar meus dados" });
@@ -105,7 +66,7 @@ for (const [width, height, phone, nine] of [[375, 812, "11900008301", "318406275
 test("the staff prepare a member's zip for a request made by e-mail and download it, at 1280 px", async ({ page, browser }) => {
   const member = await (await browser.newContext()).newPage();
   await signIn(member, "11900008303");
-  const herId = await completeProfile(member, "Marta Pedido Por Email", "640281357");
+  const herId = await saveWholeProfile(member, { fullName: "Marta Pedido Por Email", nine: "640281357", birthDate: "1975-09-03", shareWithSponsors: false });
   await member.close();
 
   await page.setViewportSize({ width: 1280, height: 800 });

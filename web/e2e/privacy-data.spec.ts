@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { SHOTS, expectNoSeriousA11yViolations, signIn, toasts } from "./support";
+import { SHOTS, expectNoSeriousA11yViolations, saveWholeProfile, signIn, toasts } from "./support";
 
 // Issue 30: a partner's key (made by the staff through their API) reads the sponsor data; the member
 // finds the read in 'Quem viu meus dados' on /perfil, withdraws sharing with sponsors there, and the
@@ -7,17 +7,6 @@ import { SHOTS, expectNoSeriousA11yViolations, signIn, toasts } from "./support"
 test.describe.configure({ mode: "serial" });
 
 const SUPERUSER = "11900000001";
-
-/** A valid CPF from nine digits (the profile form checks the two check digits). */
-function cpfOf(nine: string): string {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return String(rest === 10 ? 0 : rest);
-  };
-  const first = digit(nine);
-  return nine + first + digit(nine + first);
-}
 
 /** Every consenting member's id a partner's key reads, page by page. */
 async function partnerReadsIds(request: APIRequestContext, key: string): Promise<number[]> {
@@ -56,31 +45,7 @@ for (const [width, height, phone, nine] of [[375, 812, "11900007741", "714602853
 
     await page.setViewportSize({ width, height });
     await signIn(page, phone);
-    const saved = await page.request.put("/api/profile", {
-      headers: { "content-type": "application/json" },
-      data: {
-        fullName: "Helena Privacidade",
-        nickname: "Helena",
-        cpf: cpfOf(nine),
-        birthDate: "1978-04-12",
-        cep: "01310-100",
-        street: "Avenida Paulista",
-        houseNumber: "1000",
-        neighborhood: "Bela Vista",
-        city: "São Paulo",
-        state: "SP",
-        professionalActivity: "Marketing & Comunicação",
-        interests: ["Voluntariado"],
-        acceptedTerms: true,
-        acceptedPrivacyPolicy: true,
-        acceptedLGPD: true,
-        isOver18: true,
-        shareWithSponsors: true,
-        whatsappNotificationsEnabled: true,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-    const herId = ((await saved.json()) as { profile: { id: number } }).profile.id;
+    const herId = await saveWholeProfile(page, { fullName: "Helena Privacidade", nine, birthDate: "1978-04-12", shareWithSponsors: true });
     expect(await partnerReadsIds(request, key)).toContain(herId);
 
     await page.goto("/perfil");

@@ -1,6 +1,7 @@
 // What every journey needs: signing in through the page, the toast list, the board, axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { cpfCheckDigits } from "../../schema/src/validation/cpf";
 
 export const SHOTS = "test-results/screenshots";
 
@@ -44,4 +45,39 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  */
 export async function boardIsLive(page: Page) {
   await expect(page.locator("#mural fieldset[data-live]")).toBeVisible();
+}
+
+/**
+ * Saves her whole profile through the API, as the form saves it, with a valid CPF made from nine
+ * digits; answers her id.
+ */
+export async function saveWholeProfile(
+  page: Page,
+  her: { fullName: string; nine: string; birthDate: string; shareWithSponsors: boolean },
+): Promise<number> {
+  const saved = await page.request.put("/api/profile", {
+    headers: { "content-type": "application/json" },
+    data: {
+      fullName: her.fullName,
+      nickname: her.fullName.split(" ")[0],
+      cpf: her.nine + cpfCheckDigits(her.nine),
+      birthDate: her.birthDate,
+      cep: "01310-100",
+      street: "Avenida Paulista",
+      houseNumber: "1000",
+      neighborhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+      professionalActivity: "Marketing & Comunicação",
+      interests: ["Voluntariado"],
+      acceptedTerms: true,
+      acceptedPrivacyPolicy: true,
+      acceptedLGPD: true,
+      isOver18: true,
+      shareWithSponsors: her.shareWithSponsors,
+      whatsappNotificationsEnabled: true,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return ((await saved.json()) as { profile: { id: number } }).profile.id;
 }
