@@ -72,6 +72,14 @@ export function listenTo<T>(
  * seconds, during which nothing else was answered. Spread over turns, requests get theirs between chunks.
  */
 export const LISTENER_CALLS_PER_TURN = 100;
+/**
+ * ... unless the oldest waiting delivery arrived DELIVERY_BEHIND_MS ago or more: then a turn makes up
+ * to this many. Under a steady stream of small events (a message to ten sockets, 500 a second) the
+ * turns came too seldom for 100 calls each while requests filled the loop between them, and the
+ * deliveries fell behind their own sends by 100–300 ms (docs/decisions/0293).
+ */
+export const LISTENER_CALLS_PER_TURN_BEHIND = 500;
+export const DELIVERY_BEHIND_MS = 20;
 
 type Listener = (event: { detail: unknown }) => void;
 
@@ -82,7 +90,7 @@ interface Delivery {
   listeners: Listener[];
   next: number;
   detail?: unknown;
-  /** performance.now() when it arrived here (the metrics' delivery lag). */
+  /** performance.now() when it arrived here: how far behind the deliveries are (a turn's budget, the metrics' delivery lag). */
   arrived: number;
 }
 
@@ -128,7 +136,7 @@ class LocalFanOut {
   deliver(topic: string, text: string) {
     const set = this.listeners.get(topic);
     if (!set) return;
-    this.queue.push({ topic, text, listeners: [...set], next: 0, arrived: this.counters ? performance.now() : 0 });
+    this.queue.push({ topic, text, listeners: [...set], next: 0, arrived: performance.now() });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.run);
@@ -138,7 +146,9 @@ class LocalFanOut {
   private readonly run = () => {
     this.scheduled = false;
     try {
-      this.deliverSome(LISTENER_CALLS_PER_TURN);
+      const oldest = this.queue[this.head];
+      const behind = oldest !== undefined && performance.now() - oldest.arrived >= DELIVERY_BEHIND_MS;
+      this.deliverSome(behind ? LISTENER_CALLS_PER_TURN_BEHIND : LISTENER_CALLS_PER_TURN);
     } finally {
       if (this.head === this.queue.length) {
         this.queue = [];
