@@ -19,7 +19,8 @@
 // writes Lighthouse's HTML report of each page's median run there; BENCH_LIGHTHOUSE_PAGES=/ runs
 // Lighthouse on the named pages only ("/", "/auth", "/ signed in"). BENCH_TRACE_DIR=dir and
 // BENCH_CPU_PROFILE_DIR=dir write a Chromium performance trace and a V8 CPU profile of each throttled
-// load there (open them in DevTools' Performance panel). Exits 1 when a target is missed.
+// load there (open them in DevTools' Performance panel); BENCH_TIMELINE=1 prints each throttled load's
+// requests with their start, end and size. Exits 1 when a target is missed.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,6 +43,8 @@ const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 /** Where a V8 CPU profile (.cpuprofile) of each throttled load is written (none when unset). */
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
+/** BENCH_TIMELINE=1 prints each throttled load's requests: when each started and ended, and its size. */
+const TIMELINE = process.env.BENCH_TIMELINE === "1";
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** The demo superuser: a complete profile, on the demo board (the same account the e2e board journey uses). */
 const MEMBER_LOCAL_PHONE = "11900000001";
@@ -385,6 +388,19 @@ async function phoneLoad(browser: Browser, url: string, storageState?: BrowserCo
           .map((e) => e.name),
       marks.live,
     );
+    if (TIMELINE) {
+      // When each request of the load started and ended, and what the main thread did in between.
+      const timeline = await page.evaluate(() =>
+        performance.getEntriesByType("resource").map((e) => {
+          const r = e as unknown as { name: string; startTime: number; responseEnd: number; transferSize: number; initiatorType: string };
+          return { name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd, size: r.transferSize, by: r.initiatorType };
+        }),
+      );
+      console.log(`timeline of ${name} (ms since navigation; live at ${marks.live.toFixed(0)}):`);
+      for (const e of timeline) {
+        console.log(`  ${e.start.toFixed(0).padStart(6)} → ${e.end.toFixed(0).padStart(6)}  ${(e.size / 1024).toFixed(1).padStart(6)} KB  ${e.by.padEnd(6)} ${e.name}`);
+      }
+    }
     return { firstPaint: marks.fp, firstContentfulPaint: marks.fcp, largestContentfulPaint: marks.lcp, firstCard: marks.card, live: marks.live, bytes, initialJsUrls };
   } finally {
     await context.close();

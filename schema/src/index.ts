@@ -14,6 +14,7 @@ export * from "./validation/message.js";
 export * from "./validation/report.js";
 export * from "./validation/board.js";
 export * from "./search.js";
+export * from "./validation/search.js";
 export * from "./validation/banner.js";
 export * from "./plans.js";
 export * from "./entitlements.js";

@@ -1,5 +1,23 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { matchRanges, searchTerms, snippetAround } from "./search.js";
+import { searchTextSchema } from "./validation/search.js";
+
+/** The modules a module imports, itself included, followed through relative imports. */
+function moduleGraph(file: string, seen = new Set<string>()): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const specifiers = [...readFileSync(path, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+    graph.set(path, specifiers);
+    for (const specifier of specifiers) if (specifier.startsWith(".")) visit(resolve(dirname(path), specifier.replace(/\.js$/, ".ts")));
+  };
+  visit(file);
+  return graph;
+}
 
 describe("search words (conversations and 'Parceiras')", () => {
   it("keeps letters and digits, folded, and ignores fewer than two", () => {
@@ -24,5 +42,16 @@ describe("search words (conversations and 'Parceiras')", () => {
     expect(snippet.startsWith("…") && snippet.endsWith("…")).toBe(true);
     expect(snippet).toContain("orçamento");
     expect(snippetAround("curta", ["x"])).toBe("curta");
+  });
+});
+
+describe("what the board's first screen imports for its search", () => {
+  it("builds no zod schema: search.ts and what it imports leave zod out (21 KB on a slow phone before the board is live)", () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const graph = moduleGraph(resolve(here, "search.ts"));
+    const withZod = [...graph].filter(([, specifiers]) => specifiers.some((s) => s === "zod" || s.startsWith("zod/") || s.endsWith("jitless.js")));
+    expect(withZod.map(([path]) => path)).toEqual([]);
+    // The schema of a search's text lives beside the other schemas and says the same words.
+    expect(searchTextSchema.safeParse("x".repeat(101)).error?.issues[0]?.message).toBe("A busca pode ter no máximo 100 caracteres.");
   });
 });

@@ -1,23 +1,18 @@
-// Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
-import "./validation/jitless.js";
-import { z } from "zod";
-import { SEARCH_MAX_CHARS } from "./validation/board.js";
-import { withoutNul } from "./validation/text.js";
-
 /**
  * Searching her conversations and the members directory (issue 28; docs/decisions/0265 and 0266): the
  * words of a search, and where they are in a text, the same on the server (which finds) and on the web
- * (which highlights them with <mark>).
+ * (which highlights them with <mark>). No zod here: the board's first screen imports these words and
+ * would otherwise wait for zod's 21 KB (the schema of a search's text is validation/search.ts).
  */
+
+/** Longest search she may type, on the board and elsewhere (issue 28). */
+export const SEARCH_MAX_CHARS = 100;
 
 /** 'A busca pode ter no máximo 100 caracteres.' (the board's search says the same). */
 export const SEARCH_TOO_LONG = `A busca pode ter no máximo ${SEARCH_MAX_CHARS} caracteres.`;
 
 /** Words of a search taken at most (the rest are ignored). */
 export const SEARCH_TERMS_MAX = 8;
-
-/** A search's text as sent: at most SEARCH_MAX_CHARS once trimmed, no NUL. */
-export const searchTextSchema = withoutNul(z.string().trim().max(SEARCH_MAX_CHARS, SEARCH_TOO_LONG).nullish());
 
 /** A letter or digit as a search compares it: lower case, without its accent ('É' → 'e'). */
 export const foldForSearch = (text: string): string => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
@@ -73,13 +68,3 @@ export function snippetAround(text: string, terms: readonly string[], max = 120)
   const end = Math.min(flat.length, start + max);
   return `${start > 0 ? "…" : ""}${flat.slice(start, end).trim()}${end < flat.length ? "…" : ""}`;
 }
-
-/** The members directory's filters ('Parceiras'): words, a professional activity, an interest, a state's UF. */
-export const memberFilterSchema = withoutNul(
-  z.object({
-    q: z.string().trim().max(SEARCH_MAX_CHARS, SEARCH_TOO_LONG).nullish(),
-    activity: z.string().trim().max(80, "Filtro inválido").nullish(),
-    interest: z.string().trim().max(80, "Filtro inválido").nullish(),
-    state: z.string().trim().max(2, "Filtro inválido").nullish(),
-  }),
-);

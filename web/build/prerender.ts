@@ -13,7 +13,7 @@ interface PrerenderModule {
 
 
 /** The fonts the first screen's text is set in (hero title, body): fetched with the HTML. */
-const FIRST_SCREEN_FONTS = [/playfair-display-latin-700-normal-[\w-]+\.woff2$/, /nunito-latin-400-normal-[\w-]+\.woff2$/];
+const FIRST_SCREEN_FONTS = [/playfair-display-latin-700-normal-[\w-]+\.woff2$/, /nunito-latin-wght-normal-[\w-]+\.woff2$/];
 
 /**
  * After the build, draws the first screens (`/` and `/auth`) with the real components

@@ -1,6 +1,7 @@
 // Before any schema is built: the browser's CSP refuses zod's eval probe (validation/jitless.ts).
 import "./jitless.js";
 import { z } from "zod";
+import { SEARCH_MAX_CHARS } from "../search.js";
 import { withoutNul } from "./text.js";
 
 const filterValue = z
@@ -8,9 +9,6 @@ const filterValue = z
   .trim()
   .max(60, "Filtro inválido")
   .nullish();
-
-/** Longest board search she may type (issue 28). */
-export const SEARCH_MAX_CHARS = 100;
 
 /** The board's search words: at most SEARCH_MAX_CHARS once trimmed. */
 const searchValue = z

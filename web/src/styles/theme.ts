@@ -36,7 +36,7 @@ export const theme = {
   plans: planColours,
   fonts: {
     heading: "'Playfair Display', Georgia, 'Times New Roman', serif",
-    body: "Nunito, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    body: "'Nunito Variable', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   },
   fontSizes: {
     xs: "0.75rem",
